@@ -1,0 +1,435 @@
+"""The :class:`Game` that describes a ruleset and the :class:`State` that plays it.
+
+A ruleset subclasses both. The :class:`State` subclass declares its rules
+through four hooks and the engine does the rest (validation, sealed
+simultaneous choices, events, views, records, cloning):
+
+``_setup()``
+    Build the starting position (rolling dice through :meth:`State.roll` if the
+    rules say so) and run forward to the first decision.
+``_decisions()``
+    The decisions pending now, one per side that must choose, each built with
+    :meth:`State.decide`. Several sides at once means a simultaneous step.
+``_resolve(choices)``
+    Carry out the chosen options (one per side) and run forward, through every
+    automatic step, to the next decision or the end (:meth:`State.finish`).
+``_view(side)``
+    What ``side`` may know, as JSON-ready data (``None``: a spectator).
+
+The engine only ever hands ``_resolve`` options it has checked against
+``_decisions()``, so an illegal choice is refused before anything changes.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from midway.engine.chance import DiceSource, FixedDice, SeededDice
+from midway.engine.decisions import Decision, GameOption, Option, Outcome, TextSection
+from midway.engine.errors import (
+    AlreadySubmittedError,
+    GameOverError,
+    MalformedChoiceError,
+    NotYourTurnError,
+    OptionsError,
+    StaleDecisionError,
+    UnknownOptionError,
+)
+from midway.engine.events import Event
+from midway.engine.jsonify import jsonify
+
+if TYPE_CHECKING:
+    from midway.engine.records import Record
+
+ENGINE_RULE = "engine"
+"""The ``rule`` of errors that no rule text but the engine's own contract raises."""
+
+
+class Game:
+    """A ruleset's description: id, title, version, sides and options.
+
+    ``version`` changes whenever a change to the rules code could make an old
+    record replay differently; records of another version are refused.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[str]
+    sides: ClassVar[tuple[str, ...]]
+    side_names: ClassVar[Mapping[str, str]] = {}
+    options: ClassVar[tuple[GameOption, ...]] = ()
+    description: ClassVar[str] = ""
+    state_class: ClassVar[type[State]]
+
+    def option(self, key: str) -> GameOption:
+        """The option named ``key``."""
+        for opt in self.options:
+            if opt.key == key:
+                return opt
+        raise OptionsError(f"{self.id} has no option {key!r}; it has {[o.key for o in self.options]}")
+
+    def resolve_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Every option's value: the given ones checked, the rest their defaults."""
+        given = dict(options or {})
+        out: dict[str, Any] = {}
+        for opt in self.options:
+            if opt.key in given:
+                try:
+                    out[opt.key] = opt.check(given.pop(opt.key))
+                except ValueError as exc:
+                    raise OptionsError(f"{self.id}: {exc}") from None
+            else:
+                out[opt.key] = opt.default
+        if given:
+            raise OptionsError(
+                f"{self.id} has no option {sorted(given)[0]!r}; it has {[o.key for o in self.options]}"
+            )
+        return out
+
+    def new(
+        self,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        *,
+        forced_rolls: Sequence[int] | None = None,
+        strict_dice: bool = False,
+    ) -> State:
+        """Start a game.
+
+        ``forced_rolls`` are used, in order, before the seeded dice take over
+        (with ``strict_dice`` an extra roll is an error instead): tests use
+        them to reproduce the rule texts' worked examples.
+        """
+        resolved = self.resolve_options(options)
+        dice: DiceSource = SeededDice(seed)
+        if forced_rolls is not None:
+            dice = FixedDice(forced_rolls, fallback=None if strict_dice else dice)
+        state = self.state_class.__new__(self.state_class)
+        State.__init__(state, self, seed, resolved, dice)
+        state._forced = None if forced_rolls is None else (list(forced_rolls), strict_dice)
+        state._setup()
+        return state
+
+    def side_name(self, side: str) -> str:
+        """The side's name in words."""
+        return self.side_names.get(side, side)
+
+    def render(self, view: Mapping[str, Any]) -> list[TextSection]:
+        """A view as titled tables for a text front end. Rulesets override this."""
+        rows = tuple((str(k), json.dumps(v, default=str)[:200]) for k, v in view.get("state", {}).items())
+        return [TextSection(title=self.title, rows=rows)]
+
+    def describe(self) -> dict[str, Any]:
+        """The ruleset's description, JSON-ready."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "version": self.version,
+            "sides": list(self.sides),
+            "side_names": dict(self.side_names),
+            "description": self.description,
+            "options": [o.to_json() for o in self.options],
+        }
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id} v{self.version}>"
+
+
+class State:
+    """A game being played. Created by :meth:`Game.new`, never directly."""
+
+    game: Game
+    seed: int
+    options: dict[str, Any]
+    dice: DiceSource
+    events: list[Event]
+    history: list[tuple[str, str]]
+    result: Outcome | None
+
+    def __init__(self, game: Game, seed: int, options: dict[str, Any], dice: DiceSource) -> None:
+        self.game = game
+        self.seed = seed
+        self.options = options
+        self.dice = dice
+        self.events = []
+        self.history = []
+        self.result = None
+        self._serial = 0
+        self._held: dict[str, str] = {}
+        self._cache: dict[str, Decision] | None = None
+        self._forced: tuple[list[int], bool] | None = None
+
+    # ----------------------------------------------------------------- hooks
+    def _setup(self) -> None:
+        """Build the starting position and run forward to the first decision."""
+        raise NotImplementedError
+
+    def _decisions(self) -> dict[str, Decision]:
+        """The decisions pending now, keyed by side."""
+        raise NotImplementedError
+
+    def _resolve(self, choices: Mapping[str, Option]) -> None:
+        """Carry out the chosen options and run forward to the next decision."""
+        raise NotImplementedError
+
+    def _view(self, side: str | None) -> dict[str, Any]:
+        """What ``side`` may know (``None``: a spectator), JSON-ready."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------- for the rulesets
+    def decide(
+        self,
+        side: str,
+        prompt: str,
+        rule: str,
+        options: Iterable[Option],
+        *,
+        kind: str = "",
+        simultaneous: bool = False,
+    ) -> Decision:
+        """Build a decision for ``side`` at the current decision point."""
+        return Decision(
+            id=str(self._serial),
+            side=side,
+            prompt=prompt,
+            rule=rule,
+            options=tuple(options),
+            simultaneous=simultaneous,
+            kind=kind,
+        )
+
+    def emit(
+        self,
+        kind: str,
+        text: str,
+        *,
+        rule: str = "",
+        data: Mapping[str, Any] | None = None,
+        to: Iterable[str] | None = None,
+    ) -> Event:
+        """Record an event. ``to`` limits who may see it (default: everyone)."""
+        event = Event(
+            seq=len(self.events),
+            kind=kind,
+            text=text,
+            rule=rule,
+            data=dict(data) if data else {},
+            to=None if to is None else tuple(to),
+        )
+        self.events.append(event)
+        return event
+
+    def roll(
+        self,
+        count: int = 1,
+        sides: int = 6,
+        *,
+        why: str,
+        rule: str = "",
+        to: Iterable[str] | None = None,
+    ) -> list[int]:
+        """Roll ``count`` dice of ``sides`` faces from the game's dice source.
+
+        Every roll is an event (``kind="roll"``), visible to ``to`` (default:
+        everyone), saying what it was for.
+        """
+        values = [self.dice.randint(1, sides) for _ in range(count)]
+        self.emit(
+            "roll",
+            f"{why}: {', '.join(map(str, values))}",
+            rule=rule,
+            data={"why": why, "dice": values, "sides": sides},
+            to=to,
+        )
+        return values
+
+    def finish(self, outcome: Outcome) -> None:
+        """End the game with ``outcome``."""
+        self.result = outcome
+        self.emit("end", outcome.reason, data=outcome.to_json())
+
+    # ------------------------------------------------------------ public API
+    def pending(self) -> dict[str, Decision]:
+        """The decisions pending now, keyed by side.
+
+        A side that has already sealed its choice in a simultaneous step is
+        not listed. Empty when the game is over.
+        """
+        if self.result is not None:
+            return {}
+        decisions = self._current()
+        if not self._held:
+            return dict(decisions)
+        return {s: d for s, d in decisions.items() if s not in self._held}
+
+    def decision(self, side: str) -> Decision | None:
+        """The decision ``side`` must make now, if any."""
+        return self.pending().get(side)
+
+    @property
+    def to_move(self) -> tuple[str, ...]:
+        """The sides that must choose now, in the game's side order."""
+        pend = self.pending()
+        return tuple(s for s in self.game.sides if s in pend)
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+        return self.result
+
+    def apply(self, side: str, option_id: str, *, decision_id: str | None = None) -> list[Event]:
+        """Make ``side``'s choice ``option_id``; return the events it caused.
+
+        With ``decision_id`` the choice is refused if that decision is no
+        longer current. Any illegal choice raises an
+        :class:`~midway.engine.errors.IllegalChoiceError` naming the rule that
+        forbids it, and leaves the state exactly as it was.
+        """
+        if self.result is not None:
+            raise GameOverError(f"the game is over: {self.result.reason}", rule=ENGINE_RULE)
+        if not isinstance(side, str) or side not in self.game.sides:
+            raise MalformedChoiceError(
+                f"{side!r} is not a side of {self.game.id}; the sides are {list(self.game.sides)}",
+                rule=ENGINE_RULE,
+            )
+        if not isinstance(option_id, str):
+            raise MalformedChoiceError(
+                f"an option id is text, not {type(option_id).__name__}", rule=ENGINE_RULE
+            )
+        decisions = self._current()
+        current = decisions.get(side)
+        if current is None:
+            rules = sorted({d.rule for d in decisions.values()}) or [ENGINE_RULE]
+            waiting = ", ".join(self.game.side_name(s) for s in decisions) or "nobody"
+            raise NotYourTurnError(
+                f"{self.game.side_name(side)} has no decision to make now; waiting on {waiting}",
+                rule="; ".join(rules),
+            )
+        if side in self._held:
+            raise AlreadySubmittedError(
+                f"{self.game.side_name(side)} has already sealed its choice for this step",
+                rule=current.rule,
+            )
+        if decision_id is not None and decision_id != current.id:
+            raise StaleDecisionError(
+                f"decision {decision_id!r} is no longer current (now {current.id!r}: {current.prompt})",
+                rule=current.rule,
+            )
+        option = current.option(option_id)
+        if option is None:
+            shown = ", ".join(current.option_ids[:12])
+            more = "" if len(current.options) <= 12 else f", ... ({len(current.options)} in all)"
+            raise UnknownOptionError(
+                f"{option_id!r} is not a legal choice for {current.prompt!r}; legal: {shown}{more}",
+                rule=current.rule,
+            )
+        start = len(self.events)
+        self.history.append((side, option_id))
+        if len(decisions) > 1:
+            self._held[side] = option_id
+            if len(self._held) < len(decisions):
+                self.emit("sealed", f"{self.game.side_name(side)} has made its choice", rule=current.rule)
+                return self.events[start:]
+            choices: dict[str, Option] = {}
+            for held_side, held_id in self._held.items():
+                held = decisions[held_side].option(held_id)
+                assert held is not None  # checked when it was sealed
+                choices[held_side] = held
+            self._held = {}
+            self._advance(choices)
+        else:
+            self._advance({side: option})
+        return self.events[start:]
+
+    def _advance(self, choices: Mapping[str, Option]) -> None:
+        self._cache = None
+        self._serial += 1
+        self._resolve(choices)
+        self._cache = None
+
+    def _current(self) -> dict[str, Decision]:
+        if self._cache is None:
+            self._cache = {} if self.result is not None else self._decisions()
+        return self._cache
+
+    def log(self, side: str | None) -> list[Event]:
+        """The events ``side`` may see (``None``: a spectator), in order."""
+        return [e for e in self.events if e.visible_to(side)]
+
+    def view(self, side: str | None, *, log_tail: int = 30) -> dict[str, Any]:
+        """What ``side`` may know (``None``: the public spectator view), JSON-ready.
+
+        Holds the ruleset's own view under ``"state"``, the last ``log_tail``
+        events that side may see, and who must choose now (never what a side
+        has sealed).
+        """
+        if side is not None and side not in self.game.sides:
+            raise MalformedChoiceError(f"{side!r} is not a side of {self.game.id}", rule=ENGINE_RULE)
+        tail: list[dict[str, Any]] = []
+        if log_tail:
+            for event in reversed(self.events):
+                if event.visible_to(side):
+                    tail.append(event.to_json())
+                    if len(tail) >= log_tail:
+                        break
+            tail.reverse()
+        pend = self.pending()
+        return {
+            "ruleset": self.game.id,
+            "version": self.game.version,
+            "side": side,
+            "options": dict(self.options),
+            "to_move": [s for s in self.game.sides if s in pend],
+            "sealed": sorted(self._held),
+            "outcome": None if self.result is None else self.result.to_json(),
+            "state": self._view(side),
+            "log": tail,
+        }
+
+    def clone(self) -> State:
+        """An independent copy, for look-ahead search."""
+        game = self.game
+        copy: State = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+        copy.game = game
+        return copy
+
+    def __getstate__(self) -> dict[str, Any]:
+        data = self.__dict__.copy()
+        data.pop("game", None)
+        data["_cache"] = None
+        return data
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__dict__.update(data)
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state, secrets included, as canonical JSON-ready data.
+
+        For tests and storage; never send it to a player (use :meth:`view`).
+        """
+        data = {k: v for k, v in self.__dict__.items() if k not in ("game", "_cache")}
+        return {"ruleset": self.game.id, "version": self.game.version, "state": jsonify(data)}
+
+    def to_bytes(self) -> bytes:
+        """:meth:`to_json` as canonical bytes: equal states give equal bytes."""
+        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":")).encode()
+
+    def record(self) -> Record:
+        """The game's record: enough to replay it exactly."""
+        from midway.engine.records import Record
+
+        return Record(
+            ruleset=self.game.id,
+            version=self.game.version,
+            options=dict(self.options),
+            seed=self.seed,
+            moves=list(self.history),
+            forced_rolls=None if self._forced is None else list(self._forced[0]),
+            strict_dice=False if self._forced is None else self._forced[1],
+        )
