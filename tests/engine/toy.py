@@ -60,7 +60,7 @@ class ToyState(State):
                 self.round_winner = "a" if die <= 3 else "b"
             self.step = "press"
             return
-        (side, opt), = choices.items()
+        ((side, opt),) = choices.items()
         self.score[side] += 1
         if opt.id == "press":
             (die,) = self.roll(1, 6, why="press", rule="TOY-3", to=[side])

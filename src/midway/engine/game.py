@@ -84,9 +84,7 @@ class Game:
             else:
                 out[opt.key] = opt.default
         if given:
-            raise OptionsError(
-                f"{self.id} has no option {sorted(given)[0]!r}; it has {[o.key for o in self.options]}"
-            )
+            raise OptionsError(f"{self.id} has no option {sorted(given)[0]!r}; it has {[o.key for o in self.options]}")
         return out
 
     def new(
@@ -121,6 +119,14 @@ class Game:
         """A view as titled tables for a text front end. Rulesets override this."""
         rows = tuple((str(k), json.dumps(v, default=str)[:200]) for k, v in view.get("state", {}).items())
         return [TextSection(title=self.title, rows=rows)]
+
+    def statistics(self, state: State) -> dict[str, float]:
+        """Figures about a finished game for batch simulation tables.
+
+        Rulesets override this (``"turns"``, ``"usn carriers sunk"``...). The
+        key ``"turns"``, when present, is the game's length in turns.
+        """
+        return {}
 
     def describe(self) -> dict[str, Any]:
         """The ruleset's description, JSON-ready."""
@@ -299,9 +305,7 @@ class State:
                 rule=ENGINE_RULE,
             )
         if not isinstance(option_id, str):
-            raise MalformedChoiceError(
-                f"an option id is text, not {type(option_id).__name__}", rule=ENGINE_RULE
-            )
+            raise MalformedChoiceError(f"an option id is text, not {type(option_id).__name__}", rule=ENGINE_RULE)
         decisions = self._current()
         current = decisions.get(side)
         if current is None:

@@ -6,6 +6,7 @@ record made by another version of a ruleset is refused, never replayed wrong.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,6 +31,8 @@ class Record:
     """Every choice in the order it was made: (side, option id)."""
     forced_rolls: list[int] | None = None
     strict_dice: bool = False
+    checkpoints: dict[int, str] = field(default_factory=dict)
+    """Digests of the state after some moves (move count -> sha256), for verification."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -43,6 +46,8 @@ class Record:
         if self.forced_rolls is not None:
             out["forced_rolls"] = list(self.forced_rolls)
             out["strict_dice"] = self.strict_dice
+        if self.checkpoints:
+            out["checkpoints"] = {str(k): v for k, v in sorted(self.checkpoints.items())}
         return out
 
     def dumps(self) -> str:
@@ -64,9 +69,7 @@ class Record:
             raise RecordError(f"unknown record format {data.get('format')!r} (expected {RECORD_FORMAT})")
         try:
             moves = data["moves"]
-            if not all(
-                isinstance(m, list) and len(m) == 2 and all(isinstance(x, str) for x in m) for m in moves
-            ):
+            if not all(isinstance(m, list) and len(m) == 2 and all(isinstance(x, str) for x in m) for m in moves):
                 raise RecordError("each move is a [side, option id] pair of strings")
             seed = data["seed"]
             if isinstance(seed, bool) or not isinstance(seed, int):
@@ -79,9 +82,12 @@ class Record:
                 moves=[(m[0], m[1]) for m in moves],
                 forced_rolls=data.get("forced_rolls"),
                 strict_dice=bool(data.get("strict_dice", False)),
+                checkpoints={int(k): str(v) for k, v in dict(data.get("checkpoints", {})).items()},
             )
         except KeyError as exc:
             raise RecordError(f"a record needs the field {exc.args[0]!r}") from None
+        except (TypeError, ValueError) as exc:
+            raise RecordError(f"malformed record: {exc}") from None
 
     @classmethod
     def loads(cls, text: str) -> Record:
@@ -133,4 +139,57 @@ def replay(
             raise RecordError(f"move {i + 1} ({side} {option_id!r}) is illegal: {exc}") from None
         if each is not None:
             each(i, state)
+    return state
+
+
+def digest(state: State) -> str:
+    """A short fingerprint of the whole state (secrets and events included)."""
+    return hashlib.sha256(state.to_bytes()).hexdigest()[:16]
+
+
+def with_checkpoints(record: Record, game: Game, *, every: int = 25) -> Record:
+    """``record`` with state digests after every ``every`` moves and at its end.
+
+    A later :func:`verify` replays the record and compares, so a change in the
+    rules that alters play is caught at the first checkpoint it passes.
+    """
+    marks: dict[int, str] = {}
+    last = len(record.moves)
+
+    def check(i: int, state: State) -> None:
+        n = i + 1
+        if n % every == 0 or n == last:
+            marks[n] = digest(state)
+
+    state = replay(record, game, each=check)
+    marks[last] = digest(state)
+    record.checkpoints = marks
+    return record
+
+
+def verify(record: Record, game: Game, *, each: Callable[[int, State], None] | None = None) -> State:
+    """Replay ``record``, failing at the first checkpoint whose state differs.
+
+    Raises :class:`RecordError` naming the move after which play diverged.
+    """
+    previous = 0
+
+    def check(i: int, state: State) -> None:
+        nonlocal previous
+        n = i + 1
+        if each is not None:
+            each(i, state)
+        expected = record.checkpoints.get(n)
+        if expected is None:
+            return
+        if digest(state) != expected:
+            raise RecordError(
+                f"replay diverged from the record between move {previous} and move {n} "
+                f"(state digest {digest(state)} != recorded {expected})"
+            )
+        previous = n
+
+    state = replay(record, game, each=check)
+    if 0 in record.checkpoints and not record.moves and digest(state) != record.checkpoints[0]:
+        raise RecordError("replay diverged from the record at the start")
     return state

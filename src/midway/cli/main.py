@@ -1,0 +1,340 @@
+"""``midway``: play, replay and simulate the Midway rulesets from the terminal."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+from collections import Counter
+from collections.abc import Mapping
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from midway.ai import Agent, make_agent, play_out
+from midway.cli.render import decision_panel, event_lines, outcome_panel, print_rulesets, view_panel
+from midway.engine import Decision, Game, IllegalChoiceError, MidwayError, Record, State, registry
+from midway.engine.records import start, verify, with_checkpoints
+
+app = typer.Typer(
+    help="midway: the board wargames of the Battle of Midway, every rule enforced by the computer.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console()
+HUMAN = "human"
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    console.print(f"[bold red]error:[/] {message}")
+    return typer.Exit(code)
+
+
+def _load(ruleset: str) -> Game:
+    try:
+        return registry.load(ruleset)
+    except MidwayError as exc:
+        raise _fail(str(exc)) from None
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    """``["key=value", ...]`` as a dict (values are checked by the ruleset)."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise _fail(f"--option takes key=value, not {pair!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
+@app.command("rulesets")
+def rulesets_command() -> None:
+    """List the installed rulesets with their options and defaults."""
+    print_rulesets(console, registry.available())
+
+
+# ----------------------------------------------------------------------- play
+class _Human:
+    """A person at the terminal choosing for one side."""
+
+    name = HUMAN
+    wants_view = True
+
+    def __init__(self, game: Game, side: str) -> None:
+        self.game = game
+        self.side = side
+        self.seen = 0
+
+    def choose(self, state: State, decision: Decision) -> str:
+        view = state.view(self.side, log_tail=0)
+        new = [e for e in state.events[self.seen :] if e.visible_to(self.side)]
+        self.seen = len(state.events)
+        console.print(view_panel(self.game, view, self.side))
+        if new:
+            console.rule("since your last choice")
+            console.print(event_lines(new[-40:]))
+        console.print(decision_panel(self.game, decision))
+        while True:
+            raw = console.input(f"[bold]{self.game.side_name(self.side)}[/] choice (number, id, ? for help)> ")
+            raw = raw.strip()
+            if raw in ("?", "help"):
+                console.print(
+                    "Type an option's number or its id. 'view' shows your view again, "
+                    "'log' your whole log, 'options' the options again. Ctrl-C saves and quits."
+                )
+                continue
+            if raw == "view":
+                console.print(view_panel(self.game, view, self.side))
+                continue
+            if raw == "log":
+                console.print(event_lines(state.log(self.side)))
+                continue
+            if raw == "options":
+                console.print(decision_panel(self.game, decision))
+                continue
+            if raw.isdigit():
+                n = int(raw)
+                if 1 <= n <= len(decision.options):
+                    return decision.options[n - 1].id
+                console.print(f"[red]There is no option {n}: choose 1 to {len(decision.options)}.[/]")
+                continue
+            if decision.option(raw) is not None:
+                return raw
+            console.print(
+                f"[red]{raw!r} is not one of the options for this decision ({decision.rule}). "
+                "Type its number or its id exactly.[/]"
+            )
+
+
+def _save(record: Record, game: Game, path: Path) -> None:
+    with_checkpoints(record, game).save(path)
+
+
+def _agent_for(kind: str, game: Game, side: str, seed: int) -> Agent | _Human:
+    if kind == HUMAN:
+        return _Human(game, side)
+    try:
+        return make_agent(kind, seed)
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+
+
+@app.command()
+def play(
+    ruleset: Annotated[str | None, typer.Argument(help="ruleset id (see `midway rulesets`)")] = None,
+    usn: Annotated[str, typer.Option(help="who plays the USN: human or random")] = HUMAN,
+    ijn: Annotated[str, typer.Option(help="who plays the IJN: human or random")] = "random",
+    seed: Annotated[int | None, typer.Option(help="the game's seed (default: a random one)")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="a game option key=value")] = None,
+    save: Annotated[Path | None, typer.Option(help="keep the game's record in this file")] = None,
+    resume: Annotated[Path | None, typer.Option(help="continue the game recorded in this file")] = None,
+    side: Annotated[
+        list[str] | None, typer.Option("--side", help="who plays any side: SIDE=human|random (overrides)")
+    ] = None,
+) -> None:
+    """Play a game in the terminal. Ctrl-C saves the record; --resume continues it."""
+    if resume is not None:
+        try:
+            record = Record.load(resume)
+        except (OSError, MidwayError) as exc:
+            raise _fail(f"cannot read {resume}: {exc}") from None
+        if ruleset is not None and ruleset != record.ruleset:
+            raise _fail(f"{resume} is a {record.ruleset} game, not {ruleset}")
+        game = _load(record.ruleset)
+        try:
+            state = start(record, game)
+            for mover, option_id in record.moves:
+                state.apply(mover, option_id)
+        except MidwayError as exc:
+            raise _fail(f"cannot resume {resume}: {exc}") from None
+        save = save or resume
+        console.print(f"Resumed {game.title} from {resume} after {len(record.moves)} choices.")
+    else:
+        if ruleset is None:
+            raise _fail("name a ruleset (see `midway rulesets`) or --resume a saved game")
+        game = _load(ruleset)
+        if seed is None:
+            seed = int.from_bytes(os.urandom(4), "big")
+        try:
+            state = game.new(seed, parse_options(option or []))
+        except MidwayError as exc:
+            raise _fail(str(exc)) from None
+    kinds = {"usn": usn, "ijn": ijn, **parse_options(side or [])}
+    for name in kinds:
+        if name not in game.sides and name not in ("usn", "ijn"):
+            raise _fail(f"{name!r} is not a side of {game.id}: {', '.join(game.sides)}")
+    players = {
+        side: _agent_for(kinds.get(side, "random"), game, side, state.seed * 7 + i + len(state.history))
+        for i, side in enumerate(game.sides)
+    }
+    humans = [p for p in players.values() if isinstance(p, _Human)]
+    target = save or Path(f"midway-{game.id}-{state.seed}.json")
+    if not humans:
+        play_out(state, {s: p for s, p in players.items() if not isinstance(p, _Human)})
+    else:
+        try:
+            while not state.is_over:
+                for mover, decision in state.pending().items():
+                    player = players[mover]
+                    if isinstance(player, _Human):
+                        choice = player.choose(state, decision)
+                    else:
+                        choice = player.choose(state.view(mover) if player.wants_view else {}, decision)
+                    try:
+                        state.apply(mover, choice, decision_id=decision.id)
+                    except IllegalChoiceError as exc:  # pragma: no cover - choices are checked above
+                        console.print(f"[red]{exc}[/]")
+                    if save is not None:
+                        state.record().save(save)
+                    break
+        except (KeyboardInterrupt, EOFError):
+            _save(state.record(), game, target)
+            console.print(f"\nSaved the game to {target}; continue it with: midway play --resume {target}")
+            raise typer.Exit(130) from None
+        for human in humans:
+            console.print(event_lines([e for e in state.events[human.seen :] if e.visible_to(human.side)]))
+    outcome = state.outcome()
+    assert outcome is not None
+    console.print(outcome_panel(game, outcome))
+    if save is not None or humans:
+        _save(state.record(), game, target)
+        console.print(f"Record saved to {target}")
+
+
+# --------------------------------------------------------------------- replay
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="a game record (JSON)")],
+    verify_: Annotated[bool, typer.Option("--verify", help="fail at the first divergence")] = False,
+    side: Annotated[str | None, typer.Option(help="show only what this side saw")] = None,
+) -> None:
+    """Replay a recorded game and print its event log."""
+    try:
+        record = Record.load(file)
+    except (OSError, MidwayError) as exc:
+        raise _fail(f"cannot read {file}: {exc}") from None
+    game = _load(record.ruleset)
+    if side is not None and side not in game.sides:
+        raise _fail(f"{side!r} is not a side of {game.id}: {', '.join(game.sides)}")
+    try:
+        if verify_:
+            state = verify(record, game)
+        else:
+            state = start(record, game)
+            for s, option_id in record.moves:
+                state.apply(s, option_id)
+    except MidwayError as exc:
+        console.print(f"[bold red]replay failed:[/] {exc}")
+        raise typer.Exit(1) from None
+    console.print(event_lines(state.log(side) if side is not None else state.events))
+    outcome = state.outcome()
+    if outcome is not None:
+        console.print(outcome_panel(game, outcome))
+    else:
+        console.print(f"The game goes on after {len(record.moves)} choices.")
+    if verify_:
+        checks = len(record.checkpoints)
+        note = f"{checks} checkpoints matched" if checks else "every move legal (the record has no checkpoints)"
+        console.print(f"[green]verified:[/] {len(record.moves)} moves, {note}")
+
+
+# ------------------------------------------------------------------- simulate
+def simulate_one(args: tuple[str, int, Mapping[str, Any], str, str]) -> dict[str, Any]:
+    """One computer-vs-computer game; its figures."""
+    ruleset, seed, options, usn, ijn = args
+    game = registry.load(ruleset)
+    state = game.new(seed, options)
+    kinds = {"usn": usn, "ijn": ijn}
+    agents = {s: make_agent(kinds.get(s, "random"), seed * 7 + i) for i, s in enumerate(game.sides)}
+    play_out(state, agents)
+    outcome = state.outcome()
+    assert outcome is not None
+    return {
+        "seed": seed,
+        "winner": outcome.winner,
+        "kind": outcome.kind or outcome.reason,
+        "decisions": len(state.history),
+        "stats": game.statistics(state),
+    }
+
+
+def _spread(values: list[float]) -> str:
+    if not values:
+        return "-"
+    mean = statistics.fmean(values)
+    sd = statistics.pstdev(values) if len(values) > 1 else 0.0
+    return f"{mean:.2f} ± {sd:.2f}  ({min(values):g}–{max(values):g})"
+
+
+def summary_table(game: Game, results: list[dict[str, Any]]) -> Table:
+    """The table ``midway simulate`` prints."""
+    n = len(results)
+    table = Table(title=f"{game.title}: {n} games", title_justify="left")
+    table.add_column("figure")
+    table.add_column("value", justify="right")
+    wins = Counter(r["winner"] for r in results)
+    for side in game.sides:
+        table.add_row(f"{game.side_name(side)} wins", f"{wins[side]}  ({100 * wins[side] / n:.1f}%)")
+    table.add_row("draws", f"{wins[None]}  ({100 * wins[None] / n:.1f}%)")
+    for kind, count in sorted(Counter(r["kind"] for r in results).items()):
+        table.add_row(f"  ended by: {kind}", str(count))
+    table.add_row("decisions per game", _spread([r["decisions"] for r in results]))
+    keys: list[str] = []
+    for r in results:
+        keys += [k for k in r["stats"] if k not in keys]
+    for key in keys:
+        table.add_row(f"{key} per game", _spread([float(r["stats"].get(key, 0)) for r in results]))
+    return table
+
+
+@app.command()
+def simulate(
+    ruleset: Annotated[str, typer.Argument(help="ruleset id")],
+    n: Annotated[int, typer.Option("-n", help="number of games")] = 100,
+    seed: Annotated[int, typer.Option(help="seed of the first game; game i uses seed+i")] = 0,
+    jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="a game option key=value")] = None,
+    usn: Annotated[str, typer.Option(help="USN agent")] = "random",
+    ijn: Annotated[str, typer.Option(help="IJN agent")] = "random",
+) -> None:
+    """Play N computer-vs-computer games and tabulate the results."""
+    game = _load(ruleset)
+    if n < 1:
+        raise _fail("-n must be at least 1")
+    for kind in (usn, ijn):
+        if kind == HUMAN:
+            raise _fail("simulate plays computer sides only")
+        _agent_for(kind, game, "usn", 0)
+    try:
+        options = game.resolve_options(parse_options(option or []))
+    except MidwayError as exc:
+        raise _fail(str(exc)) from None
+    tasks = [(ruleset, seed + i, options, usn, ijn) for i in range(n)]
+    results: list[dict[str, Any]] = []
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        bar = progress.add_task(f"simulating {ruleset}", total=n)
+        if jobs <= 1:
+            for task in tasks:
+                results.append(simulate_one(task))
+                progress.advance(bar)
+        else:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                for result in pool.map(simulate_one, tasks, chunksize=max(1, n // (jobs * 8))):
+                    results.append(result)
+                    progress.advance(bar)
+    console.print(summary_table(game, results))
+
+
+def main() -> None:  # pragma: no cover
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(app())
