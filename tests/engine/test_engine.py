@@ -190,3 +190,38 @@ def test_views_are_json_and_never_show_sealed_choices() -> None:
     assert s.view(None)["state"]["my_budget"] is None
     with pytest.raises(MalformedChoiceError):
         s.view("c")
+
+
+def test_play_out_stops_a_game_that_does_not_end() -> None:
+    with pytest.raises(RuntimeError, match="no end after 2 decisions"):
+        play_out(TOY.new(seed=1), {"a": RandomAgent(1), "b": RandomAgent(2)}, max_decisions=2)
+
+
+def test_view_log_tail_keeps_the_latest_visible_events() -> None:
+    s = play_out(TOY.new(seed=2), {"a": RandomAgent(1), "b": RandomAgent(2)})
+    tail = s.view(None, log_tail=3)["log"]
+    public = [e.to_json() for e in s.log(None)]
+    assert tail == public[-3:]
+    assert s.view(None, log_tail=0)["log"] == []
+
+
+def test_boolean_and_choice_options_parse_from_text() -> None:
+    from midway.engine import GameOption
+
+    flag = GameOption("flag", False, "a flag")
+    assert flag.check("true") is True and flag.check("off") is False
+    with pytest.raises(ValueError):
+        flag.check("maybe")
+    mode = GameOption("mode", 12, "target", choices=(10, 12))
+    assert mode.check("10") == 10
+    with pytest.raises(ValueError, match="one of"):
+        mode.check("11")
+
+
+def test_registry_finds_registered_games_and_explains_unknown_ones() -> None:
+    from midway.engine import RulesetNotFoundError, registry
+
+    registry.register(TOY)
+    assert registry.load("toy") is TOY and "toy" in registry.ids()
+    with pytest.raises(RulesetNotFoundError, match="no ruleset 'nope'"):
+        registry.load("nope")

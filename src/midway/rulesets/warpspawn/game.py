@@ -1,0 +1,377 @@
+"""[TURN SEQUENCE] The Warpspawn "Midway" game: setup, the turn loop, decisions, views, victory."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from midway.engine import Decision, Game, GameOption, Option, Outcome, State, TextSection
+from midway.rulesets.warpspawn import attack, constraints, move
+from midway.rulesets.warpspawn.board import (
+    DRINK,
+    OK,
+    Squad,
+    carriers_left,
+    deck_capacity,
+    is_fighter,
+    refuel_capacity,
+)
+from midway.rulesets.warpspawn.data import (
+    BOX_NAMES,
+    CARRIER_ORDER,
+    CARRIERS,
+    MIDWAY,
+    RULES,
+    SQUAD_TYPES,
+    STRIKE_BOXES,
+    TARGET_NAMES,
+    WARSHIPS,
+    starting_squads,
+)
+
+
+class WarpspawnState(State):
+    """A game of Warpspawn's Midway in progress."""
+
+    # ------------------------------------------------------------------ setup
+    def _setup(self) -> None:
+        """[JAPANESE SETUP] [AMERICAN SETUP] Every squad on its carrier, On Deck first (up to 4),
+        the rest in Refuel/Rearm, all face up (WS-R20, M04-M11)."""
+        self.turn = 1
+        self.stage = "move"
+        self.mover = "usn"
+        self.sel = ""
+        self.failed = ""
+        self.launched: list[str] = []
+        self.squads: dict[str, Squad] = {}
+        deck: dict[str, int] = {}
+        for sid, side, key, carrier in starting_squads():
+            cv = CARRIERS[carrier]
+            box = "deck" if deck.get(carrier, 0) < cv.deck_capacity else "refuel"
+            deck[carrier] = deck.get(carrier, 0) + (box == "deck")
+            self.squads[sid] = Squad(sid, side, key, box, carrier, origin=carrier)
+        self.groups: dict[str, dict[str, Any]] = {}
+        self.gcount = {"usn": 0, "ijn": 0}
+        self.status = {c: OK for c in CARRIERS}
+        self.deck_cap = {c: cv.deck_capacity for c, cv in CARRIERS.items()}
+        self.runways = CARRIERS[MIDWAY].runways
+        self.raids: list[list[str]] = []
+        self.raid: dict[str, Any] | None = None
+        self.alloc: list[list[Any]] = []
+        self.intercepted: list[str] = []
+        self.losses: dict[str, dict[str, int]] = {"usn": {}, "ijn": {}}
+        self.hc = constraints.fresh()
+        move.start_move(self, "usn")
+        self._run()
+
+    # ------------------------------------------------------------------ flow
+    def _run(self) -> None:
+        """Run every automatic step forward to the next decision or the end."""
+        while self.result is None:
+            if self.stage == "move":
+                if move.has_decision(self):
+                    return
+                self._after_move()
+            elif self.stage == "fail":
+                return
+            else:
+                if attack.advance(self):
+                    return
+                self.end_turn()
+
+    def _after_move(self) -> None:
+        """[TURN SEQUENCE] Americans move, then Japanese; then the Attack Phase (M16, M17)."""
+        move.end_move(self)
+        if self.mover == "usn":
+            move.start_move(self, "ijn")
+        else:
+            attack.start_attack(self)
+
+    def end_turn(self) -> None:
+        """[TURN SEQUENCE] End of turn: the turn limit and the stalemate end (WS-R19)."""
+        limit = self.options["max_turns"]
+        if self.turn >= limit:
+            self._finish_by_limit(f"turn limit {limit} reached")
+            return
+        if not self._can_still_strike():
+            self._finish_by_limit("neither side has a squad left that can damage a carrier")
+            return
+        self.turn += 1
+        move.start_move(self, "usn")
+
+    def _can_still_strike(self) -> bool:
+        if self.options["nautilus"] and self.turn < RULES.nautilus_turn:
+            return True
+        return any(sq.box != DRINK and not is_fighter(sq) for sq in self.squads.values())
+
+    def score(self) -> dict[str, int]:
+        """[VICTORY] Outcome score: carriers left per side (Midway not counted, WS-R11)."""
+        return {side: carriers_left(self, side) for side in ("usn", "ijn")}
+
+    def check_victory(self) -> bool:
+        """[VICTORY] Destroy all of your opponent's carriers (M73; Midway excluded, WS-R11)."""
+        score = self.score()
+        for side, enemy in (("usn", "ijn"), ("ijn", "usn")):
+            if score[enemy] == 0:
+                self.finish(
+                    Outcome(
+                        side,
+                        f"{self.game.side_name(side)} has put every enemy carrier out of action",
+                        score,
+                        kind="carriers",
+                    )
+                )
+                return True
+        return False
+
+    def _finish_by_limit(self, why: str) -> None:
+        """[VICTORY] At the turn limit (WS-R19): ``limit_result`` decides."""
+        score = self.score()
+        rule = self.options["limit_result"]
+        if rule == "more-carriers":
+            a, b = score["usn"], score["ijn"]
+        elif rule == "fewer-lost":
+            a = -(len(WARSHIPS["usn"]) - score["usn"])
+            b = -(len(WARSHIPS["ijn"]) - score["ijn"])
+        else:
+            a = b = 0
+        winner = None if a == b else ("usn" if a > b else "ijn")
+        text = "a draw" if winner is None else f"{self.game.side_name(winner)} wins"
+        self.finish(Outcome(winner, f"{why}: {text} ({rule})", score, kind="turn-limit"))
+
+    # ------------------------------------------------------------------ hooks
+    def _decisions(self) -> dict[str, Decision]:
+        if self.stage == "move":
+            d = move.decision(self)
+        elif self.stage == "fail":
+            d = move.fail_decision(self)
+        else:
+            d = attack.pending(self)
+        assert d is not None, "the state machine stopped without a decision"
+        return {d.side: d}
+
+    def _resolve(self, choices: Mapping[str, Option]) -> None:
+        ((_side, opt),) = choices.items()
+        oid = opt.id
+        if oid == "done":
+            self._after_move()
+        elif oid.startswith("pick:"):
+            move.pick(self, opt.data["unit"])
+        elif oid.startswith("move:"):
+            if self.stage == "fail":
+                move.resolve_fail(self, opt.data["dest"])
+            else:
+                move.move(self, opt.data["unit"], opt.data["dest"])
+        elif oid.startswith("lose:"):
+            attack.lose(self, opt.data["squad"])
+        elif oid.startswith("target:"):
+            attack.assign(self, opt.data["squad"], opt.data["carrier"])
+        elif oid.startswith("nautilus:"):
+            attack.nautilus(self, opt.data["carrier"])
+        self._run()
+
+    # ------------------------------------------------------------------ views
+    def _view(self, side: str | None) -> dict[str, Any]:
+        """[WS-R32] Own boxes in full; of the enemy: carrier status, deck capacity, Midway's runways,
+        the strike groups in the enemy's Attack box (size and target only) and the losses inflicted.
+        ``open_flowcharts`` shows everything."""
+        out: dict[str, Any] = {
+            "turn": self.turn,
+            "max_turns": self.options["max_turns"],
+            "stage": self.stage,
+            "mover": self.mover,
+            "carriers": {c: self._carrier_public(c) for c in CARRIERS},
+            "losses": {s: dict(v) for s, v in self.losses.items()},
+        }
+        for s in ("usn", "ijn"):
+            if side == s or self.options["open_flowcharts"]:
+                out[s] = self._side_full(s)
+            else:
+                out[s] = self._side_public(s)
+        out["raid"] = None
+        if self.raid is not None and self.raid["side"] != "nautilus":
+            out["raid"] = {"side": self.raid["side"], "target": self.raid["target"], "segment": self.raid["seg"]}
+        return out
+
+    def _carrier_public(self, c: str) -> dict[str, Any]:
+        cv = CARRIERS[c]
+        data: dict[str, Any] = {
+            "name": cv.name,
+            "side": cv.side,
+            "task_force": cv.task_force,
+            "status": self.status[c],
+            "deck_capacity": deck_capacity(self, c),
+            "refuel_capacity": refuel_capacity(c),
+        }
+        if cv.is_island:
+            data["runways"] = self.runways
+        return data
+
+    def _squad_json(self, sq: Squad) -> dict[str, Any]:
+        d: dict[str, Any] = {"id": sq.id, "type": sq.type, "moved": sq.moved, "rearm": sq.rearm}
+        if sq.box == "patrol":
+            d["patrol"] = sq.patrol
+        if sq.ditch:
+            d["ditch"] = True
+        return d
+
+    def _side_full(self, s: str) -> dict[str, Any]:
+        boxes: dict[str, list[dict[str, Any]]] = {b: [] for b in STRIKE_BOXES}
+        decks: dict[str, dict[str, list[dict[str, Any]]]] = {c: {"deck": [], "refuel": []} for c in CARRIER_ORDER[s]}
+        drink: list[str] = []
+        for sq in self.squads.values():
+            if sq.side != s:
+                continue
+            if sq.box == DRINK:
+                drink.append(sq.id)
+            elif sq.box in ("deck", "refuel"):
+                decks[sq.carrier][sq.box].append(self._squad_json(sq))
+            elif not sq.group:
+                boxes[sq.box].append(self._squad_json(sq))
+        groups = {
+            gid: {"box": g["box"], "target": g["target"], "members": list(g["members"]), "restricted": g["restricted"]}
+            for gid, g in self.groups.items()
+            if g["side"] == s
+        }
+        return {"hidden": False, "boxes": boxes, "carriers": decks, "groups": groups, "drink": drink}
+
+    def _side_public(self, s: str) -> dict[str, Any]:
+        strikes = [
+            {"target": g["target"], "size": len(g["members"])}
+            for g in self.groups.values()
+            if g["side"] == s and g["box"] == "attack"
+        ]
+        return {"hidden": True, "attack_box": strikes}
+
+
+class WarpspawnGame(Game):
+    id = "warpspawn"
+    title = "Midway (Warpspawn)"
+    version = "1"
+    sides = ("usn", "ijn")
+    side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
+    description = (
+        "Warpspawn's Midway: a two-player D6 dice game played on a Strike Force flowchart and "
+        "Carrier Boxes instead of a map. Move squads from deck to Takeoff, Search and Attack, "
+        "intercept, shoot AA, bomb, and put every enemy carrier out of action."
+    )
+    options = (
+        GameOption("max_turns", RULES.default_max_turns, "turn limit (the text has none)", rule="WS-R19"),
+        GameOption(
+            "limit_result",
+            "more-carriers",
+            "at the turn limit: more carriers left wins, fewer carriers lost wins, or a draw",
+            choices=("more-carriers", "fewer-lost", "draw"),
+            rule="WS-R19",
+        ),
+        GameOption("historical_constraints", False, "the OPTIONAL HISTORICAL CONSTRAINTS", rule="WS-R24"),
+        GameOption("nautilus", False, "USS Nautilus's free torpedo attack on turn 17 (hits 1-3)", rule="WS-R12"),
+        GameOption("fighters_second_search", False, "fighters may enter 2nd Search, then ditch", rule="WS-R13"),
+        GameOption("open_flowcharts", False, "both sides see every box", rule="WS-R32"),
+        GameOption(
+            "interception_scope",
+            "target",
+            "defending On Deck fighters: those of the attacked carriers, or of the whole fleet",
+            choices=("target", "fleet"),
+            rule="WS-R23",
+        ),
+        GameOption(
+            "runway_effect",
+            "capacity",
+            "Midway's lost runways lower its On Deck capacity (and 0 runways closes it), or do nothing",
+            choices=("capacity", "none"),
+            rule="WS-R21",
+        ),
+        GameOption(
+            "midway_ordnance",
+            "bombs",
+            "Midway's B-26, Vindicator, B-17 and Catalina all carry bombs, or the B-26 carries a torpedo",
+            choices=("bombs", "historical"),
+            rule="WS-R22",
+        ),
+    )
+    state_class = WarpspawnState
+
+    def statistics(self, state: State) -> dict[str, float]:
+        """Figures about a finished game for ``midway simulate``: turns, carriers sunk (Out of Action)
+        and squads lost per side, Midway's runways left."""
+        assert isinstance(state, WarpspawnState)
+        lost = {s: sum(1 for sq in state.squads.values() if sq.side == s and sq.box == DRINK) for s in ("usn", "ijn")}
+        left = state.score()
+        return {
+            "turns": state.turn,
+            "usn carriers sunk": len(WARSHIPS["usn"]) - left["usn"],
+            "ijn carriers sunk": len(WARSHIPS["ijn"]) - left["ijn"],
+            "usn squads lost": lost["usn"],
+            "ijn squads lost": lost["ijn"],
+            "midway runways left": state.runways,
+        }
+
+    def render(self, view: Mapping[str, Any]) -> list[TextSection]:
+        """The view as tables: my carriers, my flowchart, what I know of the enemy, turn and phase."""
+        st = view.get("state", {})
+        me = view.get("side")
+        sections = [
+            TextSection(
+                title=f"Turn {st.get('turn')} of {st.get('max_turns')}",
+                rows=(
+                    ("phase", str(st.get("stage"))),
+                    ("moving", self.side_name(st["mover"]) if st.get("mover") else "-"),
+                    ("to choose", ", ".join(self.side_name(s) for s in view.get("to_move", [])) or "-"),
+                ),
+            )
+        ]
+        for s in self.sides:
+            info = st.get(s, {})
+            mine = "my" if s == me else self.side_name(s)
+            rows = []
+            for c in CARRIER_ORDER[s]:
+                cp = st["carriers"][c]
+                deck = refuel = "?"
+                if not info.get("hidden", True):
+                    deck = " ".join(_chip(q) for q in info["carriers"][c]["deck"]) or "-"
+                    refuel = " ".join(_chip(q) for q in info["carriers"][c]["refuel"]) or "-"
+                extra = f" runways {cp['runways']}" if "runways" in cp else ""
+                rows.append(
+                    (
+                        cp["name"],
+                        f"{cp['status']}{extra}",
+                        f"{deck} /{cp['deck_capacity']}",
+                        f"{refuel} /{cp['refuel_capacity']}",
+                    )
+                )
+            sections.append(
+                TextSection(
+                    title=f"{mine} carriers", rows=tuple(rows), header=("carrier", "status", "On Deck", "Refuel/Rearm")
+                )
+            )
+            if not info.get("hidden", True):
+                frows = [(BOX_NAMES[b], " ".join(_chip(q) for q in qs) or "-") for b, qs in info["boxes"].items()]
+                for gid, g in info["groups"].items():
+                    frows.append(
+                        (f"{BOX_NAMES[g['box']]}: {gid}", f"vs {TARGET_NAMES[g['target']]}: " + " ".join(g["members"]))
+                    )
+                frows.append(("The Drink", str(len(info["drink"]))))
+                sections.append(
+                    TextSection(title=f"{mine} strike force flowchart", rows=tuple(frows), header=("box", "squads"))
+                )
+            else:
+                krows = [
+                    (
+                        "strikes in Attack box",
+                        ", ".join(f"{a['size']} vs {TARGET_NAMES[a['target']]}" for a in info.get("attack_box", []))
+                        or "-",
+                    )
+                ]
+                lost = st.get("losses", {}).get(s, {})
+                krows.append(
+                    ("squads shot down", ", ".join(f"{n} {SQUAD_TYPES[t].name}" for t, n in lost.items()) or "-")
+                )
+                sections.append(TextSection(title=f"known of the {self.side_name(s)}", rows=tuple(krows)))
+        return sections
+
+
+def _chip(q: Mapping[str, Any]) -> str:
+    mark = "*" if q.get("rearm") else ""
+    mark += "'" if q.get("moved") else ""
+    return f"{q['id']}{mark}"

@@ -1,0 +1,470 @@
+"""[MOVE PHASE] The move phase: the Americans move, then the Japanese (M17).
+
+A move is two atomic choices: pick a squad (or a strike group in Search / 2nd Search), then
+its destination along one arrow of the flowcharts (M14, M15). ``done`` ends the side's moves;
+it is offered only when every squad that must move (WS-R28) has moved, or has at most one
+destination left, in which case it is moved automatically (or pancakes, M40).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from midway.engine import DONE, Decision, Option
+from midway.rulesets.warpspawn import constraints
+from midway.rulesets.warpspawn.board import (
+    DRINK,
+    IMMOBILIZED,
+    OUT,
+    Squad,
+    can_launch,
+    deck_capacity,
+    destroy,
+    is_fighter,
+    name,
+    private,
+    refuel_capacity,
+    squads_of,
+    target_carriers,
+)
+from midway.rulesets.warpspawn.data import (
+    BOX_NAMES,
+    CARRIER_ARROWS,
+    CARRIER_ORDER,
+    CARRIERS,
+    RULES,
+    STRIKE_ARROWS,
+    TARGET_NAMES,
+    TARGETS,
+)
+
+if TYPE_CHECKING:
+    from midway.rulesets.warpspawn.game import WarpspawnState
+
+RULE = "MOVE PHASE"
+
+
+class Ctx:
+    """Box occupancy computed once per decision (speed: AI look-ahead calls this a lot)."""
+
+    __slots__ = ("deck", "refuel", "land", "cap")
+
+    def __init__(self, st: WarpspawnState, side: str) -> None:
+        deck = dict.fromkeys(CARRIERS, 0)
+        refuel = dict.fromkeys(CARRIERS, 0)
+        for sq in st.squads.values():
+            box = sq.box
+            if box == "deck":
+                deck[sq.carrier] += 1
+            elif box == "refuel":
+                refuel[sq.carrier] += 1
+        self.deck, self.refuel = deck, refuel
+        self.cap = {c: deck_capacity(st, c) for c in CARRIER_ORDER[side]}
+        self.land = [c for c, n in self.cap.items() if deck[c] < n]
+
+
+def start_move(st: WarpspawnState, side: str) -> None:
+    """[MOVE PHASE] Start of a side's turn: turn its squads right side up (``moved`` cleared); squads
+    starting in Refuel/Rearm are rearmed (M28, WS-R03); Patrol turns counted (M20, WS-R14); the
+    forced one-arrow moves Attack -> Return II (loss on a 1, M39) and Return II -> Return I are made."""
+    st.stage, st.mover, st.sel, st.launched = "move", side, "", []
+    st.emit("phase", f"Turn {st.turn}: {st.game.side_name(side)} move phase", rule=RULE)
+    mine = squads_of(st, side)
+    for sq in mine:
+        sq.moved = False
+        if sq.box == "refuel":
+            sq.rearm = False
+        elif sq.box == "patrol":
+            sq.patrol += 1
+    for g in st.groups.values():
+        if g["side"] == side:
+            g["moved"] = False
+    to = private(st, side)
+    for sq in mine:
+        if sq.box == "return2":
+            _put(st, sq, "return1")
+    for gid in [gid for gid, g in st.groups.items() if g["side"] == side and g["box"] == "attack"]:
+        members = [st.squads[m] for m in st.groups[gid]["members"]]
+        _dissolve(st, gid, "return2")
+        if members:
+            dice = st.roll(len(members), 6, why="Attack -> Return II losses", rule=RULE, to=to)
+            for sq, die in zip(members, dice, strict=True):
+                if die <= RULES.return_loss_max:
+                    destroy(st, sq, "lost returning from the attack (rolled 1)", rule=RULE, combat=False)
+
+
+def _put(st: WarpspawnState, sq: Squad, box: str, carrier: str = "") -> None:
+    sq.box, sq.carrier, sq.moved = box, carrier, True
+    st.emit(
+        "move",
+        f"{sq.id} ({name(sq)}) -> {BOX_NAMES[box]}{' of ' + CARRIERS[carrier].name if carrier else ''}",
+        rule=RULE,
+        data={"squad": sq.id, "box": box, "carrier": carrier},
+        to=private(st, sq.side),
+    )
+
+
+def _dissolve(st: WarpspawnState, gid: str, box: str) -> None:
+    """Strike groups end when they reach a Return box (WS-R25); ditching fighters go (WS-R13)."""
+    g = st.groups.pop(gid)
+    for sid in g["members"]:
+        sq = st.squads[sid]
+        sq.group = ""
+        if sq.ditch:
+            sq.ditch = False
+            destroy(st, sq, "ditched (2nd Search fighter)", rule="MOVE PHASE; WS-R13", combat=False)
+        else:
+            _put(st, sq, box)
+    g["members"] = []
+
+
+def must_move(st: WarpspawnState, sq: Squad) -> bool:
+    """[MOVE PHASE] A squad must move if it is not on a carrier or on Patrol (M19); a fighter must
+    leave Patrol at its 5th turn there (M20, WS-R14)."""
+    if sq.box in ("deck", "refuel"):
+        return False
+    if sq.box == "patrol":
+        return sq.patrol > RULES.patrol_max
+    return True
+
+
+def _launch_targets(st: WarpspawnState, side: str) -> list[str]:
+    """[ATTACK PHASE] Japanese targets declared at launch (WS-R16); the Americans attack the fleet."""
+    if side == "usn":
+        return ["fleet"]
+    return [t for t, cs in TARGETS.items() if any(st.status[c] != OUT for c in cs)]
+
+
+def squad_dests(st: WarpspawnState, sq: Squad, ctx: Ctx) -> list[str]:
+    """[MOVE PHASE] [CARRIER BOX FLOWCHART] Where a squad may go now, along one arrow (M14, M15)."""
+    out: list[str] = []
+    box = sq.box
+    if box == "deck":
+        for nxt in CARRIER_ARROWS["deck"]:
+            if nxt == "takeoff" and not sq.rearm and can_launch(st, sq.carrier):
+                out.append("takeoff")  # face-down squads may only go below (M27)
+            elif nxt == "refuel" and ctx.refuel[sq.carrier] < refuel_capacity(sq.carrier):
+                out.append("refuel")
+    elif box == "refuel":
+        if not sq.rearm and ctx.deck[sq.carrier] < ctx.cap[sq.carrier]:
+            out.append("deck")
+    else:
+        for nxt in STRIKE_ARROWS[box]:
+            if nxt == "carrier":
+                out.extend(f"land:{c}" for c in ctx.land)
+            elif nxt == "patrol" and is_fighter(sq):
+                out.append("patrol")  # only fighters (M30)
+            elif nxt == "search":
+                out.extend(f"search:new:{t}" for t in _launch_targets(st, sq.side))
+                for gid in st.launched:
+                    g = st.groups.get(gid)
+                    if g is not None and g["side"] == sq.side and g["box"] == "search":
+                        out.append(f"search:join:{gid}")
+    if st.options["historical_constraints"]:
+        return constraints.filter_squad_dests(st, sq, out)
+    return out
+
+
+def _needs_search(st: WarpspawnState, g: dict) -> bool:
+    """[MOVE PHASE] A search roll is needed unless the target is Midway (M33)."""
+    return g["target"] != "midway"
+
+
+def group_dests(st: WarpspawnState, gid: str) -> list[str]:
+    """[MOVE PHASE] Where a strike group may go from Search / 2nd Search (M14, M35-M37, WS-R26)."""
+    g = st.groups[gid]
+    out = ["attack"]
+    if _needs_search(st, g) and any(st.status[c] == IMMOBILIZED for c in target_carriers(g["target"], g["side"])):
+        out.append("attack:immobile")  # no search roll needed to find an Immobilized carrier (M34, WS-R15)
+    if g["box"] == "search":
+        if _search2_allowed(st, g):
+            out.append("search2")
+        out.append("return1")
+    else:
+        out.append("return2")
+    return constraints.filter_group_dests(st, gid, out)
+
+
+def _search2_allowed(st: WarpspawnState, g: dict) -> bool:
+    """Fighters cannot enter 2nd Search (M37) unless ``fighters_second_search`` (M38)."""
+    if st.options["fighters_second_search"]:
+        return True
+    return any(not is_fighter(st.squads[m]) for m in g["members"])
+
+
+def unit_label(st: WarpspawnState, unit: str) -> str:
+    if unit in st.groups:
+        g = st.groups[unit]
+        kinds = ", ".join(name(st.squads[m]) for m in g["members"])
+        return f"strike group {unit} in {BOX_NAMES[g['box']]} ({kinds})"
+    sq = st.squads[unit]
+    where = f"{BOX_NAMES[sq.box]} of {CARRIERS[sq.carrier].name}" if sq.carrier else BOX_NAMES[sq.box]
+    return f"{name(sq)} {sq.id} in {where}"
+
+
+def dest_label(st: WarpspawnState, dest: str) -> str:
+    parts = dest.split(":")
+    if parts[0] == "land":
+        return f"land on {CARRIERS[parts[1]].name} (On Deck)"
+    if parts[0] == "search" and parts[1] == "new":
+        return f"launch to Search as a new strike group against {TARGET_NAMES[parts[2]]}"
+    if parts[0] == "search":
+        return f"launch to Search joining strike group {parts[2]}"
+    if dest == "attack:immobile":
+        return "Attack an Immobilized carrier (no search roll)"
+    if dest == "stay":
+        return "stay where it is this turn"
+    return f"move to {BOX_NAMES[dest]}"
+
+
+def unit_dests(st: WarpspawnState, unit: str, ctx: Ctx) -> list[str]:
+    if unit in st.groups:
+        return group_dests(st, unit)
+    return squad_dests(st, st.squads[unit], ctx)
+
+
+def _unit_must(st: WarpspawnState, unit: str) -> bool:
+    return unit in st.groups or must_move(st, st.squads[unit])
+
+
+def units(st: WarpspawnState, ctx: Ctx) -> list[tuple[str, list[str]]]:
+    """The side's unmoved squads and strike groups with somewhere to go, and those places."""
+    side = st.mover
+    out: list[tuple[str, list[str]]] = []
+    for sq in st.squads.values():
+        if sq.side != side or sq.moved or sq.box == DRINK or sq.group:
+            continue
+        dests = squad_dests(st, sq, ctx)
+        if dests or must_move(st, sq):
+            out.append((sq.id, dests))
+    for gid, g in st.groups.items():
+        if g["side"] == side and not g["moved"] and g["box"] in ("search", "search2"):
+            out.append((gid, group_dests(st, gid)))
+    return out
+
+
+def has_decision(st: WarpspawnState) -> bool:
+    """Whether the mover has anything to choose (a cheap form of :func:`decision` for the driver)."""
+    if st.sel:
+        return True
+    side = st.mover
+    for g in st.groups.values():
+        if g["side"] == side and not g["moved"] and g["box"] in ("search", "search2"):
+            return True
+    ctx: Ctx | None = None
+    for sq in st.squads.values():
+        if sq.side != side or sq.moved or sq.group or sq.box == DRINK:
+            continue
+        if (
+            sq.box == "deck"
+            and not sq.rearm
+            and can_launch(st, sq.carrier)
+            and not st.options["historical_constraints"]
+        ):
+            return True
+        if ctx is None:
+            ctx = Ctx(st, side)
+        if squad_dests(st, sq, ctx):
+            return True
+    return False
+
+
+def done_allowed(st: WarpspawnState, listed: list[tuple[str, list[str]]]) -> bool:
+    """``done`` once no unit that must move has two or more places to go (WS-R28)."""
+    for unit, dests in listed:
+        if len(dests) > 1 and _unit_must(st, unit):
+            return False
+    return constraints.done_allowed(st, listed)
+
+
+def decision(st: WarpspawnState) -> Decision | None:
+    """[MOVE PHASE] The mover's next atomic choice, or None when only ``done`` is left."""
+    side = st.mover
+    ctx = Ctx(st, side)
+    if st.sel:
+        dests = unit_dests(st, st.sel, ctx)
+        if not _unit_must(st, st.sel) and constraints.may_stay(st, st.squads[st.sel]):
+            dests = [*dests, "stay"]
+        return st.decide(
+            side,
+            f"Turn {st.turn}: move {unit_label(st, st.sel)} to",
+            RULE,
+            [Option(f"move:{st.sel}:{d}", dest_label(st, d), {"unit": st.sel, "dest": d}) for d in dests],
+            kind="move-to",
+        )
+    listed = units(st, ctx)
+    opts = [Option(f"pick:{u}", f"move {unit_label(st, u)}", {"unit": u}) for u, ds in listed if ds]
+    if done_allowed(st, listed):
+        if not opts:
+            return None
+        opts.append(Option(DONE, "end my move phase", {}))
+    return st.decide(side, f"Turn {st.turn}: pick a squad or strike group to move", RULE, opts, kind="move")
+
+
+def pick(st: WarpspawnState, unit: str) -> None:
+    """Select a unit; a unit that must move and has one place to go moves at once."""
+    ctx = Ctx(st, st.mover)
+    dests = unit_dests(st, unit, ctx)
+    if _unit_must(st, unit) and len(dests) == 1:
+        move(st, unit, dests[0])
+    else:
+        st.sel = unit
+
+
+def move(st: WarpspawnState, unit: str, dest: str) -> None:
+    """[MOVE PHASE] Carry out one move (M18: once per turn)."""
+    st.sel = ""
+    if unit in st.groups:
+        _move_group(st, unit, dest)
+        return
+    sq = st.squads[unit]
+    if dest == "stay":
+        sq.moved = True
+        return
+    parts = dest.split(":")
+    if parts[0] == "land":
+        # Landing: any friendly carrier, face down (M25, M26, M41; from Takeoff too, WS-R04).
+        sq.rearm, sq.patrol = True, 0
+        _put(st, sq, "deck", parts[1])
+    elif parts[0] == "search":
+        gid = new_group(st, sq.side, parts[2]) if parts[1] == "new" else parts[2]
+        st.groups[gid]["members"].append(sq.id)
+        sq.group, sq.flown = gid, True
+        _put(st, sq, "search")
+        constraints.on_launch(st, sq, gid)
+    elif dest == "patrol":
+        sq.patrol = 1  # the turn of entering counts as the first (WS-R14)
+        _put(st, sq, "patrol")
+    elif dest in ("refuel", "deck"):
+        _put(st, sq, dest, sq.carrier)
+    elif dest == "takeoff":
+        _put(st, sq, "takeoff")
+    else:  # pragma: no cover - every destination is listed above
+        raise AssertionError(dest)
+
+
+def new_group(st: WarpspawnState, side: str, target: str) -> str:
+    """[MOVE PHASE] A strike group is formed as squads launch from Takeoff (M31, WS-R25); the
+    Japanese declare its target now (M45, WS-R16)."""
+    st.gcount[side] += 1
+    gid = f"{side}-g{st.gcount[side]}"
+    st.groups[gid] = {
+        "side": side,
+        "box": "search",
+        "target": target,
+        "members": [],
+        "moved": True,
+        "restricted": False,
+        "wave": constraints.wave_number(st, side, target),
+    }
+    st.launched.append(gid)
+    return gid
+
+
+def _move_group(st: WarpspawnState, gid: str, dest: str) -> None:
+    g = st.groups[gid]
+    g["moved"] = True
+    side = g["side"]
+    if dest in ("attack", "attack:immobile"):
+        if dest == "attack:immobile":
+            g["restricted"] = True
+        elif _needs_search(st, g) and not search_roll(st, gid):
+            if g["box"] == "search":
+                if _search2_allowed(st, g):
+                    st.stage, st.failed = "fail", gid
+                else:
+                    _dissolve(st, gid, "return1")
+            else:
+                st.emit("search", f"{gid} found nothing: to Return II", rule=RULE, to=private(st, side))
+                _dissolve(st, gid, "return2")
+            return
+        g["box"] = "attack"
+        for m in g["members"]:
+            st.squads[m].box, st.squads[m].moved = "attack", True
+        st.emit(
+            "strike",
+            f"A {st.game.side_name(side)} strike of {len(g['members'])} squads enters the Attack box"
+            f" against {TARGET_NAMES[g['target']]}",
+            rule=RULE,
+            data={"side": side, "target": g["target"], "size": len(g["members"])},
+        )
+    elif dest == "search2":
+        to_search2(st, gid)
+    else:
+        _dissolve(st, gid, dest)
+
+
+def to_search2(st: WarpspawnState, gid: str) -> None:
+    """[MOVE PHASE] To 2nd Search: fighters turn back to Return I (M37, WS-R27), or go on and will
+    ditch after the attack under ``fighters_second_search`` (M38, WS-R13)."""
+    g = st.groups[gid]
+    g["box"], g["moved"] = "search2", True
+    for m in list(g["members"]):
+        sq = st.squads[m]
+        if is_fighter(sq):
+            if st.options["fighters_second_search"]:
+                sq.ditch = True
+            else:
+                g["members"].remove(m)
+                sq.group = ""
+                _put(st, sq, "return1")
+                continue
+        sq.box, sq.moved = "search2", True
+    st.emit("move", f"{gid} -> 2nd Search", rule=RULE, data={"group": gid}, to=private(st, g["side"]))
+    if not g["members"]:
+        del st.groups[gid]
+
+
+def search_roll(st: WarpspawnState, gid: str) -> bool:
+    """[MOVE PHASE] One search roll per strike group: Americans 1-4, Japanese 1-3 (M32)."""
+    side = st.groups[gid]["side"]
+    (die,) = st.roll(1, 6, why=f"search roll for {gid}", rule=RULE, to=private(st, side))
+    ok = die <= RULES.search[side]
+    st.emit(
+        "search",
+        f"{gid} search {'succeeds' if ok else 'fails'} ({die})",
+        rule=RULE,
+        data={"group": gid, "die": die, "found": ok},
+        to=private(st, side),
+    )
+    return ok
+
+
+def fail_decision(st: WarpspawnState) -> Decision:
+    """[MOVE PHASE] A failed search from Search: Return I or 2nd Search (M35)."""
+    gid = st.failed
+    side = st.groups[gid]["side"]
+    return st.decide(
+        side,
+        f"{gid} failed its search: where now?",
+        RULE,
+        [
+            Option(f"move:{gid}:search2", "go on to 2nd Search", {"unit": gid, "dest": "search2"}),
+            Option(f"move:{gid}:return1", "turn back to Return I", {"unit": gid, "dest": "return1"}),
+        ],
+        kind="failed-search",
+    )
+
+
+def resolve_fail(st: WarpspawnState, dest: str) -> None:
+    gid, st.failed, st.stage = st.failed, "", "move"
+    if dest == "search2":
+        to_search2(st, gid)
+    else:
+        _dissolve(st, gid, "return1")
+
+
+def end_move(st: WarpspawnState) -> None:
+    """[MOVE PHASE] ``done``: squads that must move and have one place left move there; those that
+    cannot land pancake into the ocean (M40, WS-R28)."""
+    side = st.mover
+    for sq in list(st.squads.values()):
+        if sq.side != side or sq.moved or sq.box == DRINK or sq.group or not must_move(st, sq):
+            continue
+        dests = squad_dests(st, sq, Ctx(st, side))
+        if dests:
+            move(st, sq.id, dests[0])
+        else:
+            destroy(st, sq, "pancaked: no deck to land on", rule=RULE, combat=False)
+    constraints.end_move(st, side)
+    st.sel, st.launched = "", []

@@ -1,0 +1,149 @@
+"""The engine contract, checked on every installed ruleset.
+
+Each ruleset's own tests check its rules; these check that it keeps the engine's promises:
+every decision is a non-empty list of unique options, random games end, replay is exact,
+clones are independent, views are JSON, and illegal choices change nothing.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from midway.ai import RandomAgent, play_out
+from midway.engine import (
+    IllegalChoiceError,
+    MalformedChoiceError,
+    NotYourTurnError,
+    Record,
+    StaleDecisionError,
+    UnknownOptionError,
+    registry,
+    replay,
+)
+
+RULESETS = [rid for rid in registry.ids() if rid != "toy"]
+
+
+@pytest.fixture(params=RULESETS)
+def game(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    return registry.load(request.param)
+
+
+def test_rulesets_are_installed_through_entry_points() -> None:
+    assert {"warpspawn", "terrible-resolve"} <= set(RULESETS)
+    for rid in RULESETS:
+        g = registry.load(rid)
+        assert g.id == rid and g.sides == ("usn", "ijn") and g.version
+        for opt in g.options:
+            assert opt.check(opt.default) == opt.default and opt.description
+
+
+def test_every_decision_has_unique_options_and_a_rule(game) -> None:  # type: ignore[no-untyped-def]
+    for seed in range(3):
+        state = game.new(seed=seed)
+        agents = {"usn": RandomAgent(seed), "ijn": RandomAgent(seed + 9)}
+        while not state.is_over:
+            pending = state.pending()
+            assert pending, "a game that is not over must have a pending decision"
+            for side, d in pending.items():
+                assert d.side == side and d.rule and d.prompt
+                ids = d.option_ids
+                assert ids and len(ids) == len(set(ids)), d
+            side, d = next(iter(pending.items()))
+            state.apply(side, agents[side].choose({}, d))
+
+
+def test_random_games_end_and_replay_exactly(game) -> None:  # type: ignore[no-untyped-def]
+    for seed in range(5):
+        state = play_out(game.new(seed=seed), {"usn": RandomAgent(seed), "ijn": RandomAgent(seed + 1)})
+        outcome = state.outcome()
+        assert outcome is not None and outcome.reason
+        assert outcome.winner in (None, *game.sides)
+        again = replay(Record.loads(state.record().dumps()), game)
+        assert again.to_bytes() == state.to_bytes()
+
+
+def test_same_seed_same_game(game) -> None:  # type: ignore[no-untyped-def]
+    a = play_out(game.new(seed=42), {"usn": RandomAgent(1), "ijn": RandomAgent(2)})
+    b = play_out(game.new(seed=42), {"usn": RandomAgent(1), "ijn": RandomAgent(2)})
+    assert a.to_bytes() == b.to_bytes()
+
+
+def test_clone_is_independent(game) -> None:  # type: ignore[no-untyped-def]
+    state = game.new(seed=3)
+    before = state.to_bytes()
+    copy = state.clone()
+    play_out(copy, {"usn": RandomAgent(1), "ijn": RandomAgent(2)})
+    assert copy.is_over and state.to_bytes() == before
+    assert state.clone().to_bytes() == before
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_illegal_choices_change_nothing_at_any_point(game, data: st.DataObject) -> None:  # type: ignore[no-untyped-def]
+    seed = data.draw(st.integers(0, 10_000))
+    steps = data.draw(st.integers(0, 150))
+    state = game.new(seed=seed)
+    agents = {"usn": RandomAgent(seed), "ijn": RandomAgent(seed + 1)}
+    for _ in range(steps):
+        pending = state.pending()
+        if not pending:
+            break
+        side, d = next(iter(pending.items()))
+        state.apply(side, agents[side].choose({}, d))
+    before = state.to_bytes()
+    pending = state.pending()
+    attempts: list[tuple[str, object, type[IllegalChoiceError], str | None]] = [
+        ("nobody", "done", MalformedChoiceError, None),
+    ]
+    if pending:
+        side, d = next(iter(pending.items()))
+        attempts.append((side, "¬no-such-option", UnknownOptionError, None))
+        attempts.append((side, d.options[0].id, StaleDecisionError, "stale-" + d.id))
+        others = [s for s in game.sides if s not in pending]
+        if others and not state.view(None)["sealed"]:
+            attempts.append((others[0], d.options[0].id, NotYourTurnError, None))
+    for side, option_id, error, decision_id in attempts:
+        if not pending and error is not MalformedChoiceError:
+            error = IllegalChoiceError  # the game is over
+        with pytest.raises(error) as info:
+            state.apply(side, option_id, decision_id=decision_id)  # type: ignore[arg-type]
+        assert info.value.rule
+        assert state.to_bytes() == before
+
+
+def test_views_are_json_ready_for_every_side(game) -> None:  # type: ignore[no-untyped-def]
+    state = game.new(seed=5)
+    agents = {"usn": RandomAgent(5), "ijn": RandomAgent(6)}
+    for step in range(400):
+        if state.is_over:
+            break
+        if step % 10 == 0:
+            for side in (*game.sides, None):
+                view = state.view(side)
+                json.dumps(view)
+                assert view["side"] == side
+                sections = game.render(view)
+                assert sections and all(s.title for s in sections)
+        side, d = next(iter(state.pending().items()))
+        state.apply(side, agents[side].choose({}, d))
+
+
+def test_events_a_side_cannot_see_stay_out_of_its_view(game) -> None:  # type: ignore[no-untyped-def]
+    state = play_out(game.new(seed=8), {"usn": RandomAgent(8), "ijn": RandomAgent(9)})
+    for side in game.sides:
+        hidden = {e.seq for e in state.events if not e.visible_to(side)}
+        seen = {e["seq"] for e in state.view(side, log_tail=10_000)["log"]}
+        assert not hidden & seen
+        assert seen == {e.seq for e in state.log(side)}
+
+
+def test_statistics_are_numbers(game) -> None:  # type: ignore[no-untyped-def]
+    state = play_out(game.new(seed=11), {"usn": RandomAgent(1), "ijn": RandomAgent(2)})
+    stats = game.statistics(state)
+    assert stats and all(isinstance(v, (int, float)) for v in stats.values())
+    assert stats.get("turns", 1) >= 1

@@ -1,0 +1,275 @@
+"""[ATTACK PHASE] [INTERCEPTION] [ANTI-AIRCRAFT] [BOMBING] [DAMAGE SEGMENT]."""
+
+from __future__ import annotations
+
+from midway.rulesets.warpspawn.board import IMMOBILIZED, OK, OUT
+from midway.rulesets.warpspawn.data import RULES
+
+from .helpers import clear, decision, dice, fresh, group, ids, place, play, rolls, start_attack, sync
+
+ANCHORS = ("usn-dauntless-10", "ijn-judy-4")
+
+
+def bare(keep: tuple[str, ...] = (), **options):  # type: ignore[no-untyped-def]
+    st = fresh(**options)
+    clear(st, keep + ANCHORS)
+    place(st, "usn-dauntless-10", "refuel", "midway")
+    place(st, "ijn-judy-4", "refuel", "akagi")
+    return st
+
+
+def us_raid(members, keep=(), **options):  # type: ignore[no-untyped-def]
+    st = bare(tuple(members) + tuple(keep), **options)
+    gid = group(st, "usn", "attack", list(members))
+    return st, gid
+
+
+def jp_raid(members, target, keep=(), **options):  # type: ignore[no-untyped-def]
+    st = bare(tuple(members) + tuple(keep), **options)
+    gid = group(st, "ijn", "attack", list(members), target=target)
+    return st, gid
+
+
+def test_ws_attack_phase_only_with_strikes_in_attack_box() -> None:
+    """M42: no Attack Phase without a strike force in an Attack box."""
+    st = fresh()
+    play(st, "done", "done")
+    assert not any("attack phase" in e.text for e in st.events)
+    st2, _ = us_raid(["usn-wildcat-1"])
+    dice(st2, [6, 6, 6, 6, 6], then_random=True)
+    start_attack(st2)
+    assert any("attack phase" in e.text for e in st2.events)
+
+
+def test_ws_americans_attack_first() -> None:
+    """M43: American raids resolve before Japanese raids."""
+    st = bare(("usn-wildcat-1", "ijn-zero-1"))
+    group(st, "ijn", "attack", ["ijn-zero-1"], target="midway")
+    group(st, "usn", "attack", ["usn-wildcat-1"])
+    dice(st, [6] * 20, then_random=True)
+    start_attack(st)
+    raids = [e.data["side"] for e in st.events if e.kind == "raid"]
+    assert raids == ["usn", "ijn"]
+
+
+def test_ws_american_bombers_pick_any_japanese_carrier() -> None:
+    """M44: American squads may attack any combination of Japanese carriers: each bomber picks one."""
+    st, _ = us_raid(["usn-dauntless-1", "usn-dauntless-2"])
+    st.status["hiryu"] = OUT
+    dice(st, [6, 6, 6, 6, 6, 6], then_random=True)
+    start_attack(st)
+    d = decision(st)
+    assert d.kind == "target" and d.side == "usn"
+    assert d.option_ids == (
+        "target:usn-dauntless-1:soryu",
+        "target:usn-dauntless-1:kaga",
+        "target:usn-dauntless-1:akagi",
+    )
+    play(st, "target:usn-dauntless-1:soryu")
+    assert ids(st)[0] == "target:usn-dauntless-2:soryu"
+    play(st, "target:usn-dauntless-2:akagi")
+    assert st.raid is None or st.raid["assign"] == {"usn-dauntless-1": "soryu", "usn-dauntless-2": "akagi"}
+
+
+def test_ws_japanese_strike_targets_midway_tf16_or_tf17() -> None:
+    """M45, M46: a Japanese strike force attacks exactly one of Midway, TF16 (Yorktown) or TF17 (Enterprise,
+    Hornet), declared at launch (WS-R16)."""
+    st = bare(("ijn-val-1",))
+    place(st, "ijn-val-1", "takeoff")
+    sync(st)
+    play(st, "done", "pick:ijn-val-1")
+    assert ids(st) == [
+        "move:ijn-val-1:search:new:midway",
+        "move:ijn-val-1:search:new:tf16",
+        "move:ijn-val-1:search:new:tf17",
+        "move:ijn-val-1:land:soryu",
+        "move:ijn-val-1:land:hiryu",
+        "move:ijn-val-1:land:kaga",
+        "move:ijn-val-1:land:akagi",
+    ]
+    st2, _ = jp_raid(["ijn-val-1"], "tf17")
+    dice(st2, [6, 6, 6], then_random=True)
+    start_attack(st2)
+    assert ids(st2) == ["target:ijn-val-1:enterprise", "target:ijn-val-1:hornet"]
+    st3, _ = jp_raid(["ijn-val-1"], "tf16")
+    dice(st3, [6, 6, 6, 6], then_random=True)
+    start_attack(st3)
+    assert rolls(st3, "attacks Yorktown") == [[6]]  # one carrier: no choice to make
+
+
+def test_ws_attack_segments_in_order() -> None:
+    """M47: interception, then anti-aircraft, then bombing, then damage."""
+    st, _ = us_raid(["usn-wildcat-1", "usn-dauntless-1"])
+    st.status.update({"soryu": OUT, "hiryu": OUT, "kaga": OUT})
+    dice(st, [6, 6, 6, 6, 6, 1, 6], then_random=True)
+    start_attack(st)
+    whys = [e.data["why"] for e in st.events if e.kind == "roll"]
+    assert whys[:4] == [
+        "United States Navy escort interception",
+        "Imperial Japanese Navy AA",
+        "Douglas SBD Dauntless attacks Akagi",
+        "damage to Akagi",
+    ]
+
+
+def test_ws_interception_escorts_and_defenders_roll_once() -> None:
+    """M48, M49: each fighter in the attacker's Attack box and each face-up defending fighter On Deck, in
+    Takeoff or on Patrol rolls once (WS-R23): not those below decks or face down."""
+    zeros = ["ijn-zero-1", "ijn-zero-2", "ijn-zero-3", "ijn-zero-4", "ijn-zero-5"]
+    st, _ = us_raid(["usn-wildcat-1", "usn-wildcat-2"], keep=tuple(zeros))
+    place(st, "ijn-zero-1", "deck", "akagi")
+    place(st, "ijn-zero-2", "patrol", patrol=1)
+    place(st, "ijn-zero-3", "takeoff")
+    place(st, "ijn-zero-4", "deck", "kaga", rearm=True)
+    place(st, "ijn-zero-5", "refuel", "kaga")
+    dice(st, [6, 6, 6, 6, 6], then_random=True)
+    start_attack(st)
+    assert rolls(st, "escort interception") == [[6, 6]]
+    assert rolls(st, "Imperial Japanese Navy interception") == [[6, 6, 6]]
+    assert set(st.intercepted) == {"ijn-zero-1", "ijn-zero-2", "ijn-zero-3"}
+
+
+def test_ws_interception_zero_3_buffalo_2_wildcat_3() -> None:
+    """M50, D07: a Zero rolling 3 kills 1; a Buffalo rolling 3 misses (1-2); a Wildcat rolling 1 kills 1."""
+    st, _ = jp_raid(["ijn-zero-1", "ijn-val-1", "ijn-val-2"], "midway", keep=("usn-buffalo-1", "usn-wildcat-6"))
+    place(st, "usn-buffalo-1", "deck", "midway")
+    place(st, "usn-wildcat-6", "deck", "midway")
+    dice(st, [3, 3, 1], then_random=True)
+    start_attack(st)
+    d = [e for e in st.events if e.kind == "interception"][0]
+    assert d.data == {"attacker_hits": 1, "defender_hits": 1}
+
+
+def test_ws_owner_chooses_own_losses_and_they_go_to_the_drink() -> None:
+    """M51, M52: all rolls first, then each player picks which of HIS squads are destroyed (one at a time,
+    WS-R30); they go to The Drink."""
+    st, gid = us_raid(["usn-wildcat-1", "usn-dauntless-1", "usn-devastator-1"], keep=("ijn-zero-1", "ijn-val-1"))
+    place(st, "ijn-zero-1", "deck", "akagi")
+    place(st, "ijn-val-1", "deck", "akagi")
+    dice(st, [1, 1, 6, 6, 6, 6], then_random=True)  # escort hits, Zero hits, AA misses
+    start_attack(st)
+    d = decision(st)
+    assert d.side == "usn" and d.kind == "allocate"
+    assert set(d.option_ids) == {"lose:usn-wildcat-1", "lose:usn-dauntless-1", "lose:usn-devastator-1"}
+    play(st, "lose:usn-devastator-1")
+    d = decision(st)
+    assert d.side == "ijn" and set(d.option_ids) == {"lose:ijn-zero-1", "lose:ijn-val-1"}
+    play(st, "lose:ijn-val-1")
+    assert st.squads["usn-devastator-1"].box == "drink" and st.squads["ijn-val-1"].box == "drink"
+    assert st.losses == {"usn": {"devastator": 1}, "ijn": {"val": 1}}
+
+
+def test_ws_aa_japanese_fleet_four_rolls_hits_on_1() -> None:
+    """M53, M55, D08: the Japanese fleet rolls 4 AA dice [1, 1, 5, 2]: 2 attacking squads destroyed."""
+    st, _ = us_raid(["usn-dauntless-1", "usn-dauntless-2", "usn-dauntless-3"])
+    st.status.update({"soryu": OUT, "hiryu": OUT, "kaga": OUT})
+    dice(st, [1, 1, 5, 2, 6], then_random=True)
+    start_attack(st)
+    assert rolls(st, "AA") == [[1, 1, 5, 2]]
+    assert sum(st.squads[f"usn-dauntless-{i}"].box == "drink" for i in (1, 2, 3)) == 2
+
+
+def test_ws_aa_american_targets_three_rolls() -> None:
+    """M54, M55: the American carriers and Midway roll 3 AA dice when attacked."""
+    for target in ("midway", "tf16"):
+        st, _ = jp_raid(["ijn-val-1"], target)
+        dice(st, [1, 6, 6], then_random=True)
+        start_attack(st)
+        assert rolls(st, "AA") == [[1, 6, 6]]
+        assert st.squads["ijn-val-1"].box == "drink"
+
+
+def test_ws_escorts_are_only_flavour() -> None:
+    """M56: battleships, cruisers and destroyers are already counted in the AA roll counts 4 and 3."""
+    assert RULES.aa_rolls == {"ijn": 4, "usn": 3} and RULES.aa_hit_max == 1
+
+
+def test_ws_bombing_hit_on_1_to_as() -> None:
+    """M57, D09: a Dauntless (AS 3) hits on 3 and misses on 4; fighters never bomb."""
+    st, _ = us_raid(["usn-wildcat-1", "usn-dauntless-1", "usn-dauntless-2"])
+    st.status.update({"soryu": OUT, "hiryu": OUT, "kaga": OUT})
+    dice(st, [6, 6, 6, 6, 6, 3, 4, 5], then_random=True)
+    start_attack(st)
+    hits = [e for e in st.events if e.kind == "hit"]
+    assert len(hits) == 1 and rolls(st, "attacks Akagi") == [[3], [4]]
+    assert not rolls(st, "Wildcat attacks")
+
+
+def test_ws_torpedo_dodged_on_1_to_2() -> None:
+    """M58, D09: a Devastator (AS 2) rolls 2: a hit; the carrier rolls 2 to dodge: dodged, no damage."""
+    st, _ = us_raid(["usn-devastator-1"])
+    st.status.update({"soryu": OUT, "hiryu": OUT, "kaga": OUT})
+    dice(st, [6, 6, 6, 6, 2, 2], then_random=True)
+    start_attack(st)
+    assert any(e.kind == "dodge" for e in st.events)
+    assert st.status["akagi"] == OK and not rolls(st, "damage")
+
+
+def test_ws_damage_out_of_action_takes_squads_down() -> None:
+    """M59, M62, D10: bomb hit, damage roll 4: Out of Action, and every squad on board goes with her."""
+    st, _ = us_raid(["usn-dauntless-1"], keep=("ijn-val-1", "ijn-val-2", "ijn-kate-1"))
+    st.status.update({"soryu": OUT, "hiryu": OUT})
+    place(st, "ijn-val-1", "deck", "kaga")
+    place(st, "ijn-val-2", "refuel", "kaga")
+    place(st, "ijn-kate-1", "deck", "akagi")
+    dice(st, [6, 6, 6, 6, 3, 4], then_random=True)
+    start_attack(st)
+    play(st, "target:usn-dauntless-1:kaga")
+    assert st.status["kaga"] == OUT
+    assert st.squads["ijn-val-1"].box == "drink" and st.squads["ijn-val-2"].box == "drink"
+    assert st.squads["ijn-kate-1"].box == "deck"
+
+
+def test_ws_damage_immobilized_and_deck_fire() -> None:
+    """M59, M61, D10: bomb hit, damage roll 5: Immobilized + Deck Fire: On Deck capacity 4 -> 2 and 2 squads
+    on board destroyed, owner's choice, On Deck first (WS-R09)."""
+    squads = ("ijn-val-1", "ijn-zero-1", "ijn-kate-1", "ijn-val-2")
+    st, _ = us_raid(["usn-dauntless-1"], keep=squads)
+    st.status.update({"soryu": OUT, "hiryu": OUT, "kaga": OUT})
+    place(st, "ijn-val-1", "deck", "akagi", rearm=True)
+    place(st, "ijn-zero-1", "refuel", "akagi")
+    place(st, "ijn-kate-1", "deck", "akagi", rearm=True)
+    place(st, "ijn-val-2", "deck", "akagi")
+    dice(st, [6, 6, 6, 6, 3, 5], then_random=True)
+    start_attack(st)
+    assert st.status["akagi"] == IMMOBILIZED and st.deck_cap["akagi"] == 2
+    d = decision(st)
+    assert d.side == "ijn" and set(d.option_ids) == {"lose:ijn-val-1", "lose:ijn-kate-1", "lose:ijn-val-2"}
+    play(st, "lose:ijn-kate-1")
+    assert set(ids(st)) == {"lose:ijn-val-1", "lose:ijn-val-2"}  # the Zero below is spared while deck squads burn
+    play(st, "lose:ijn-val-2")
+    assert [s for s in squads if st.squads[s].box == "drink"] == ["ijn-kate-1", "ijn-val-2"]
+    assert st.squads["ijn-zero-1"].box == "refuel"
+
+
+def test_ws_immobilized_carrier_cannot_dodge() -> None:
+    """M60, D11: a torpedo hit on an Immobilized carrier gets no dodge roll."""
+    st, _ = us_raid(["usn-devastator-1"])
+    st.status.update({"soryu": OUT, "hiryu": OUT, "kaga": OUT, "akagi": IMMOBILIZED})
+    dice(st, [6, 6, 6, 6, 1, 3], then_random=True)
+    start_attack(st)
+    assert not rolls(st, "dodges") and rolls(st, "damage to Akagi") == [[3]]
+    assert st.status["akagi"] == OUT
+    assert st.is_over and st.outcome().winner == "usn"
+
+
+def test_ws_midway_ignores_torpedoes() -> None:
+    """M63, D12: a torpedo hit on Midway has no effect (no dodge, no damage roll)."""
+    st, _ = jp_raid(["ijn-kate-1"], "midway")
+    dice(st, [6, 6, 6, 1], then_random=True)
+    start_attack(st)
+    assert any("no effect" in e.text for e in st.events) and st.runways == 4
+    assert not rolls(st, "runway")
+
+
+def test_ws_midway_runway_lost_on_1_to_4() -> None:
+    """M64, M65, D12: a bomb hit on Midway destroys a runway on 4 (3 left), not on 5; lost runways lower
+    Midway's On Deck capacity of 4 (WS-R21)."""
+    st, _ = jp_raid(["ijn-val-1", "ijn-val-2"], "midway")
+    dice(st, [6, 6, 6, 1, 1, 4, 5], then_random=True)
+    start_attack(st)
+    assert rolls(st, "runway") == [[4], [5]] and st.runways == 3
+    assert st.view("ijn")["state"]["carriers"]["midway"]["deck_capacity"] == 3
+    st2, _ = jp_raid(["ijn-val-1"], "midway", runway_effect="none")
+    st2.runways = 1
+    assert st2.view("usn")["state"]["carriers"]["midway"]["deck_capacity"] == 4

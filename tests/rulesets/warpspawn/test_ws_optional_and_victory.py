@@ -1,0 +1,222 @@
+"""[OPTIONAL HISTORICAL CONSTRAINTS] [VICTORY] and the rulings' options."""
+
+from __future__ import annotations
+
+import json
+
+from midway.rulesets.warpspawn import GAME
+from midway.rulesets.warpspawn.board import IMMOBILIZED, OUT
+
+from .helpers import clear, decision, dice, fresh, group, ids, place, play, rolls, start_attack, sync
+
+ANCHORS = ("usn-dauntless-10", "ijn-judy-4")
+
+
+def bare(keep: tuple[str, ...] = (), **options):  # type: ignore[no-untyped-def]
+    st = fresh(**options)
+    clear(st, keep + ANCHORS)
+    place(st, "usn-dauntless-10", "refuel", "midway")
+    place(st, "ijn-judy-4", "refuel", "akagi")
+    return st
+
+
+JP_BOMBERS = [f"ijn-kate-{i}" for i in range(1, 9)] + ["ijn-val-1"]
+JP_ZEROS = [f"ijn-zero-{i}" for i in range(1, 5)]
+
+
+def jp_takeoff(bombers, zeros, **options):  # type: ignore[no-untyped-def]
+    st = bare(tuple(bombers) + tuple(zeros), historical_constraints=True, **options)
+    for sid in (*bombers, *zeros):
+        place(st, sid, "takeoff")
+    st.mover = "ijn"
+    sync(st)
+    return st
+
+
+def test_ws_hc_japan_first_wave_midway_nine_bombers_four_zeros() -> None:
+    """M66: Japan must attack Midway first with at least 9 bombers and 4 Zeros (WS-R24): with 8 bombers in
+    Takeoff it cannot launch; with 9 + 4 it launches only against Midway and the whole box must go."""
+    st = jp_takeoff(JP_BOMBERS[:8], JP_ZEROS)
+    play(st, "pick:ijn-kate-1")
+    assert not [o for o in ids(st) if ":search:" in o]
+    st = jp_takeoff(JP_BOMBERS, JP_ZEROS)
+    play(st, "pick:ijn-kate-1")
+    assert [o for o in ids(st) if ":search:" in o] == ["move:ijn-kate-1:search:new:midway"]
+    play(st, "move:ijn-kate-1:search:new:midway", "pick:ijn-zero-1")
+    assert all(":search:" in o for o in ids(st))  # no landing back, no patrol while the wave launches
+    play(st, "move:ijn-zero-1:search:new:midway")
+    assert "done" not in ids(st)
+
+
+def test_ws_hc_midway_attacks_at_once_with_all_but_fighters() -> None:
+    """M67: Midway's bombers may only move forward until they launch; ``done`` waits for them (WS-R24)."""
+    st = fresh(historical_constraints=True)
+    assert "done" not in ids(st)
+    play(st, "pick:usn-catalina-1")
+    assert ids(st) == ["move:usn-catalina-1:takeoff"]
+    plain = fresh()
+    play(plain, "pick:usn-catalina-1")
+    assert "move:usn-catalina-1:stay" in ids(plain) and "done" in ids(fresh())
+
+
+def test_ws_hc_second_wave_on_midway() -> None:
+    """M68: after the first wave, Japan's next wave must again target Midway."""
+    st = jp_takeoff(["ijn-val-1"], [])
+    st.hc["jp_waves"] = 1
+    st.hc["us_carrier_struck"] = 1
+    play(st, "pick:ijn-val-1")
+    assert [o for o in ids(st) if ":search:" in o] == ["move:ijn-val-1:search:new:midway"]
+    play(st, "move:ijn-val-1:search:new:midway", "done")
+    assert st.hc["jp_waves"] == 2 and st.turn == 2
+
+
+def test_ws_hc_us_carriers_wait_for_second_wave_then_four_groups() -> None:
+    """M69: carrier planes launch only once Japan's 2nd Midway wave has attacked; their first wave forms at
+    least 4 strike groups before any squad may join one (WS-R24)."""
+    planes = ("usn-dauntless-1", "usn-dauntless-2", "usn-dauntless-3", "usn-dauntless-4", "usn-dauntless-5")
+    st = bare(planes, historical_constraints=True)
+    for sid in planes:
+        place(st, sid, "takeoff")
+    sync(st)
+    play(st, "pick:usn-dauntless-1")
+    assert not [o for o in ids(st) if ":search:" in o]
+    st = bare(planes, historical_constraints=True)
+    for sid in planes:
+        place(st, sid, "takeoff")
+    st.hc["jp_wave2_attacked"] = 1
+    sync(st)
+    for n, sid in enumerate(planes):
+        play(st, f"pick:{sid}")
+        joins = [o for o in ids(st) if ":search:join:" in o]
+        assert bool(joins) == (n >= 4)
+        play(st, f"move:{sid}:search:new:fleet")
+
+
+def test_ws_hc_japan_counterattacks_only_after_carrier_strike() -> None:
+    """M70: Japan may launch at a Task Force only after American carrier planes have attacked it."""
+    st = jp_takeoff(["ijn-val-1"], [])
+    st.hc["jp_waves"] = 2
+    play(st, "pick:ijn-val-1")
+    assert [o for o in ids(st) if ":search:" in o] == ["move:ijn-val-1:search:new:midway"]
+    st2 = bare(("usn-dauntless-1",), historical_constraints=True)
+    group(st2, "usn", "attack", ["usn-dauntless-1"])
+    dice(st2, [6, 6, 6, 6], then_random=True)
+    start_attack(st2)
+    if decision(st2).kind == "target":
+        play(st2, ids(st2)[0])
+    assert st2.hc["us_carrier_struck"] == 1
+
+
+def test_ws_hc_first_counterattack_against_yorktown() -> None:
+    """M71: Japan's first counter-attack must be against TF16, the Yorktown (while she floats)."""
+    st = jp_takeoff(["ijn-val-1"], [])
+    st.hc.update(jp_waves=2, us_carrier_struck=1)
+    play(st, "pick:ijn-val-1")
+    assert [o for o in ids(st) if ":search:" in o] == [
+        "move:ijn-val-1:search:new:midway",
+        "move:ijn-val-1:search:new:tf16",
+    ]
+    st.status["yorktown"] = OUT
+    st.sel = ""
+    sync(st)
+    play(st, "pick:ijn-val-1")
+    assert [o for o in ids(st) if ":search:" in o] == [
+        "move:ijn-val-1:search:new:midway",
+        "move:ijn-val-1:search:new:tf17",
+    ]
+
+
+def _to_turn_17(**options):  # type: ignore[no-untyped-def]
+    st = bare(("ijn-val-1",), nautilus=True, **options)
+    st.turn = 17
+    st.status.update({"soryu": OUT, "hiryu": OUT, "akagi": OUT})
+    return st
+
+
+def test_ws_nautilus_turn_17_hits_on_1_to_3() -> None:
+    """M72, D13: on turn 17 Nautilus rolls 3: a hit; Kaga fails to dodge (5), damage 4: Out of Action.
+    Rolling 4 misses (WS-R12)."""
+    st = _to_turn_17()
+    dice(st, [3, 5, 4])
+    start_attack(st)
+    assert rolls(st, "Nautilus") == [[3]] and st.status["kaga"] == OUT
+    assert st.is_over and st.outcome().winner == "usn"
+    miss = _to_turn_17()
+    dice(miss, [4], then_random=True)
+    start_attack(miss)
+    assert miss.status["kaga"] == "operational"
+    off = bare(("ijn-val-1",))
+    off.turn = 17
+    dice(off, [])
+    start_attack(off)
+    assert not rolls(off, "Nautilus")
+
+
+def test_ws_victory_all_enemy_carriers_out_of_action() -> None:
+    """M73: destroying every enemy carrier wins (Midway not needed, WS-R11); score = carriers left."""
+    st = bare(("ijn-val-1",))
+    group(st, "ijn", "attack", ["ijn-val-1"], target="tf16")
+    st.status.update({"enterprise": OUT, "hornet": OUT})
+    dice(st, [6, 6, 6, 1, 2])
+    start_attack(st)
+    out = st.outcome()
+    assert out is not None and out.winner == "ijn" and out.kind == "carriers"
+    assert out.score == {"usn": 0, "ijn": 4} and st.runways == 4
+
+
+def test_ws_turn_limit_more_carriers_wins() -> None:
+    """WS-R19: at ``max_turns`` the side with more carriers left wins, else a draw (or ``limit_result``)."""
+    st = fresh(max_turns=1)
+    play(st, "done", "done")
+    assert st.outcome().winner == "ijn" and st.outcome().kind == "turn-limit"
+    st = fresh(max_turns=1, limit_result="fewer-lost")
+    play(st, "done", "done")
+    assert st.outcome().winner is None
+    st = fresh(max_turns=1)
+    st.status["soryu"] = OUT
+    play(st, "done", "done")
+    assert st.outcome().winner is None
+
+
+def test_ws_options_are_declared() -> None:
+    """The options of the brief and rulings exist with their defaults."""
+    keys = {o.key: o.default for o in GAME.options}
+    assert keys["max_turns"] == 30 and keys["historical_constraints"] is False
+    assert keys["nautilus"] is False and keys["fighters_second_search"] is False
+    assert keys["open_flowcharts"] is False
+    assert all(o.rule.startswith("WS-R") for o in GAME.options)
+
+
+def test_ws_midway_ordnance_option_makes_the_marauder_a_torpedo() -> None:
+    """WS-R22: with ``midway_ordnance = "historical"`` the B-26 hit can be dodged."""
+    st = bare(("usn-marauder-1",), midway_ordnance="historical")
+    group(st, "usn", "attack", ["usn-marauder-1"])
+    st.status.update({"soryu": OUT, "hiryu": OUT, "kaga": OUT})
+    dice(st, [6, 6, 6, 6, 1, 1], then_random=True)
+    start_attack(st)
+    assert any(e.kind == "dodge" for e in st.events)
+    st2 = bare(("usn-marauder-1",))
+    group(st2, "usn", "attack", ["usn-marauder-1"])
+    st2.status.update({"soryu": OUT, "hiryu": OUT, "kaga": OUT})
+    dice(st2, [6, 6, 6, 6, 1, 5], then_random=True)
+    start_attack(st2)
+    assert st2.status["akagi"] == IMMOBILIZED and st2.deck_cap["akagi"] == 2
+
+
+def test_ws_hidden_information_views() -> None:
+    """WS-R32: a side's view shows none of the hidden enemy squads; ``open_flowcharts`` shows them."""
+    st = fresh()
+    play(st, "pick:usn-wildcat-1", "move:usn-wildcat-1:takeoff", "done")
+    ijn_ids = [sq.id for sq in st.squads.values() if sq.side == "ijn"]
+    usn_ids = [sq.id for sq in st.squads.values() if sq.side == "usn"]
+    text = json.dumps(st.view("usn", log_tail=10_000))
+    assert not any(f'"{i}"' in text or f"{i} " in text for i in ijn_ids)
+    ijn_text = json.dumps(st.view("ijn", log_tail=10_000))
+    assert not any(i in ijn_text for i in usn_ids)
+    assert "usn-wildcat-1" in json.dumps(st.view("usn"))
+    opened = fresh(open_flowcharts=True)
+    assert "ijn-zero-1" in json.dumps(opened.view("usn"))
+    sections = GAME.render(st.view("usn"))
+    titles = [s.title for s in sections]
+    assert "my carriers" in titles and "my strike force flowchart" in titles
+    assert "known of the Imperial Japanese Navy" in titles
