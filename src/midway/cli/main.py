@@ -28,6 +28,8 @@ app = typer.Typer(
 )
 console = Console()
 HUMAN = "human"
+QUIET_EVENTS = frozenset({"move", "pick", "sealed", "select"})
+"""Event kinds after which the terminal does not reprint the whole view (the log shows them)."""
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
@@ -74,8 +76,11 @@ class _Human:
     def choose(self, state: State, decision: Decision) -> str:
         view = state.view(self.side, log_tail=0)
         new = [e for e in state.events[self.seen :] if e.visible_to(self.side)]
+        first = self.seen == 0
         self.seen = len(state.events)
-        console.print(view_panel(self.game, view, self.side))
+        # The whole view again only when more happened than this player's own moves.
+        if first or any(e.kind not in QUIET_EVENTS for e in new):
+            console.print(view_panel(self.game, view, self.side))
         if new:
             console.rule("since your last choice")
             console.print(event_lines(new[-40:]))
