@@ -1,0 +1,165 @@
+"""[CAP attacks] Steps 5 (Japan) and 6 (America): CAP squadrons attack the raid in the enemy's Ready to Attack box."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from midway.engine import DONE, Option
+from midway.rulesets.terrible_resolve import combat
+from midway.rulesets.terrible_resolve.data import FIGHTER, GROUPS
+
+if TYPE_CHECKING:
+    from midway.rulesets.terrible_resolve.game import TerribleResolveState
+
+RULE = "CAP attacks"
+
+
+def _other(side: str) -> str:
+    """[Sequence of Play] The other side."""
+    return "ijn" if side == "usn" else "usn"
+
+
+def raid(state: TerribleResolveState, side: str) -> tuple[list[str], list[str]]:
+    """[CAP attacks] The raid at ``side``'s fleet: (escorts, bombers) in the enemy's Ready to Attack (M25)."""
+    groups = state.at(_other(side), "rta")
+    escorts = [g for g in groups if GROUPS[g].kind == FIGHTER]
+    bombers = [g for g in groups if GROUPS[g].kind != FIGHTER]
+    return escorts, bombers
+
+
+def ring(state: TerribleResolveState, gid: str) -> int:
+    """[CAP attacks] The ring a CAP squadron is in (0 = centre circle)."""
+    return int(state.loc[gid].split(":")[1])
+
+
+def options(state: TerribleResolveState) -> list[Option]:
+    """[CAP attacks] Commit squadrons one at a time. As many as there are escort groups must fight the escorts
+    before any may attack the bombers (M26, C-08: squadrons, TR-R13)."""
+    side = state.acting
+    escorts, bombers = raid(state, side)
+    free = [g for g in state.in_cap(side) if g not in state.cap_orders]
+    on_escorts = sum(1 for o in state.cap_orders.values() if o == "escorts")
+    opts: list[Option] = []
+    if free:
+        if on_escorts < len(escorts):
+            opts += [
+                Option(
+                    f"cap:{g}:escorts",
+                    f"{GROUPS[g].label} ({state.sp[g]} SP) attacks the escorts",
+                    {"group": g, "target": "escorts"},
+                )
+                for g in free
+            ]
+        elif bombers:
+            opts += [
+                Option(
+                    f"cap:{g}:bombers",
+                    f"{GROUPS[g].label} ({state.sp[g]} SP) attacks the bombers",
+                    {"group": g, "target": "bombers"},
+                )
+                for g in free
+            ]
+        if opts and len(free) > 1:
+            opts.append(Option("cap-all", "Every CAP squadron attacks (escorts first, then bombers)"))
+    if opts or state.cap_orders:
+        opts.append(Option(DONE, "Done: resolve the attacks (uncommitted squadrons hold)"))
+    return opts
+
+
+def begin(state: TerribleResolveState, side: str) -> None:
+    """[CAP attacks] Start the step when this side has CAP and the enemy has a raid in Ready to Attack."""
+    state.cap_orders = {}
+    escorts, bombers = raid(state, side)
+    if (escorts or bombers) and state.in_cap(side):
+        state.phase = "cap"
+    else:
+        finish(state)
+
+
+def _commit(state: TerribleResolveState, gid: str, target: str) -> None:
+    """[CAP attacks] Commit one squadron against the escorts or the bombers."""
+    state.cap_orders[gid] = target
+
+
+def resolve(state: TerribleResolveState, option: Option) -> None:
+    """[CAP attacks] Commit a squadron, or all of them, or end the commitments and fight (M26)."""
+    side = state.acting
+    if option.id == "cap-all":
+        escorts, _ = raid(state, side)
+        for g in state.in_cap(side):
+            if g in state.cap_orders:
+                continue
+            on_escorts = sum(1 for o in state.cap_orders.values() if o == "escorts")
+            _commit(state, g, "escorts" if on_escorts < len(escorts) else "bombers")
+        _, bombers = raid(state, side)
+        if not bombers:
+            for g, o in list(state.cap_orders.items()):
+                if o == "bombers":
+                    del state.cap_orders[g]
+        option_id = DONE
+    else:
+        option_id = option.id
+    if option_id != DONE:
+        _commit(state, option.data["group"], option.data["target"])
+        if len(options(state)) > 1:
+            return
+    state.phase = ""
+    if state.cap_orders:
+        fight(state)
+    else:
+        finish(state)
+
+
+def fight(state: TerribleResolveState) -> None:
+    """[CAP attacks] Roll the engagements: CAP v escorts (both roll 1D6 per SP), CAP v bombers (no return fire).
+
+    Hits on 4-6 (M28), all simultaneous (M29), each engagement separate (M27). The firing side allocates
+    its hits (M30, C-09 / TR-R14); every escort group in the box joins the dogfight (TR-R13).
+    """
+    side = state.acting
+    enemy = _other(side)
+    escorts, bombers = raid(state, side)
+    on_escorts = [g for g, o in state.cap_orders.items() if o == "escorts"]
+    on_bombers = [g for g, o in state.cap_orders.items() if o == "bombers"]
+    state.emit(
+        "cap",
+        f"CAP attacks: {len(on_escorts)} squadron(s) against {len(escorts)} escort group(s), "
+        f"{len(on_bombers)} against {len(bombers)} bomber group(s)",
+        rule=RULE,
+        data={"cap_escorts": on_escorts, "cap_bombers": on_bombers, "escorts": escorts, "bombers": bombers},
+    )
+    if on_escorts and escorts:
+        cap_dice = state.roll(sum(state.sp[g] for g in on_escorts), 6, why="CAP v escorts", rule=RULE)
+        esc_dice = state.roll(sum(state.sp[g] for g in escorts), 6, why="escorts v CAP", rule=RULE)
+        combat.push_allocation(state, side, combat.count_hits(cap_dice), escorts, "CAP hits on the escorts", RULE)
+        combat.push_allocation(state, enemy, combat.count_hits(esc_dice), on_escorts, "escort hits on the CAP", RULE)
+    if on_bombers and bombers:
+        dice = state.roll(sum(state.sp[g] for g in on_bombers), 6, why="CAP v bombers", rule=RULE)
+        combat.push_allocation(state, side, combat.count_hits(dice), bombers, "CAP hits on the bombers", RULE)
+    state.then = "cap-end"
+
+
+def move_out(state: TerribleResolveState, gid: str) -> None:
+    """[CAP attacks] Out to the next ring (M31); from the last ring to Waiting to Land (M32, TR-R03)."""
+    r = ring(state, gid)
+    if r >= state.options["cap_rings"]:
+        state.loc[gid] = "wtl"
+        text = f"{GROUPS[gid].label} leaves the CAP box for Waiting to Land"
+    else:
+        state.loc[gid] = f"cap:{r + 1}"
+        text = f"{GROUPS[gid].label} moves out to CAP ring {r + 1}"
+    side = GROUPS[gid].side
+    state.emit("cap-ring", text, rule=RULE, data={"group": gid, "to": state.loc[gid]}, to=state.visible_to(side))
+
+
+def finish(state: TerribleResolveState) -> None:
+    """[CAP attacks] Cross out the hits, then move every squadron that attacked out one ring.
+
+    With option cap_drift (TR-R11) the squadrons that did not attack move out as well.
+    """
+    side = state.acting
+    combat.apply_losses(state, RULE)
+    for g in state.in_cap(side):
+        if g in state.cap_orders or state.options["cap_drift"]:
+            move_out(state, g)
+    state.cap_orders = {}

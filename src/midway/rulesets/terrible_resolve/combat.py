@@ -1,0 +1,146 @@
+"""[CAP attacks] [Carrier Attacks] The dice of combat and the allocation of hits.
+
+Hits are never removed at once: each allocation adds to ``state.pending_loss``
+and :func:`apply_losses` crosses the circles out together, so every hit of an
+engagement is simultaneous (M29).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from midway.engine import Option
+from midway.rulesets.terrible_resolve.data import (
+    DIVE_HIT_MIN,
+    GROUPS,
+    HIT_MIN,
+    REROLL_SIX_HITS,
+    TORPEDO_SIX_HITS,
+)
+
+if TYPE_CHECKING:
+    from midway.rulesets.terrible_resolve.game import TerribleResolveState
+
+
+def count_hits(dice: list[int], minimum: int = HIT_MIN) -> int:
+    """[CAP attacks] [Resolving AA] One hit for every 4, 5 or 6 rolled."""
+    return sum(1 for d in dice if d >= minimum)
+
+
+def dive_bomb(state: TerribleResolveState, sp: int, why: str) -> int:
+    """[Carrier Attacks: Dive-Bombers] 1D6 per SP; 5-6 hit; each 6 re-rolls, each further 6 is a hit.
+
+    A re-rolled 5 scores nothing (TR-R05, C-05). D01: [5, 6, 2] then [6] then [3] = 3 hits.
+    """
+    if sp <= 0:
+        return 0
+    dice = state.roll(sp, 6, why=why, rule="Carrier Attacks: Dive-Bombers")
+    hits = sum(1 for d in dice if d >= DIVE_HIT_MIN)
+    sixes = dice.count(6)
+    while sixes:
+        dice = state.roll(sixes, 6, why=f"{why}, re-rolled sixes", rule="Carrier Attacks: Dive-Bombers")
+        sixes = dice.count(6)
+        hits += sixes * REROLL_SIX_HITS
+    return hits
+
+
+def torpedo_bomb(state: TerribleResolveState, sp: int, why: str) -> int:
+    """[Carrier Attacks: Torpedo-Bombers] 1D6 per SP; a 6 is 2 hits; each 6 re-rolls, each further 6 +1.
+
+    D02: [6, 5] then [6] then [1] = 3 hits; the 5 misses.
+    """
+    if sp <= 0:
+        return 0
+    dice = state.roll(sp, 6, why=why, rule="Carrier Attacks: Torpedo-Bombers")
+    sixes = dice.count(6)
+    hits = sixes * TORPEDO_SIX_HITS
+    while sixes:
+        dice = state.roll(sixes, 6, why=f"{why}, re-rolled sixes", rule="Carrier Attacks: Torpedo-Bombers")
+        sixes = dice.count(6)
+        hits += sixes * REROLL_SIX_HITS
+    return hits
+
+
+def remaining(state: TerribleResolveState, gid: str) -> int:
+    """[CAP attacks] [Resolving AA] SP a group still has once the hits already allocated to it are counted."""
+    return state.sp[gid] - state.pending_loss.get(gid, 0)
+
+
+def push_allocation(
+    state: TerribleResolveState, side: str, hits: int, pool: list[str], why: str, rule: str, mode: str = "choose"
+) -> None:
+    """[CAP attacks] [Resolving AA] Queue ``hits`` for ``side`` to allocate in ``pool``, one SP at a time.
+
+    ``mode`` "even" spreads them without asking (TR-R10, option aa_allocation).
+    """
+    if hits > 0 and pool:
+        state.allocs.append({"side": side, "hits": hits, "pool": list(pool), "why": why, "rule": rule, "mode": mode})
+
+
+def _assign(state: TerribleResolveState, gid: str, n: int) -> None:
+    """[CAP attacks] [Resolving AA] Allocate ``n`` hits of the current allocation to one group."""
+    state.pending_loss[gid] = state.pending_loss.get(gid, 0) + n
+    state.allocs[0]["hits"] -= n
+
+
+def auto_allocate(state: TerribleResolveState) -> bool:
+    """[CAP attacks] [Resolving AA] Settle the allocation where the rules leave no choice; True if settled.
+
+    No choice: no hits left, hits enough to destroy every group, a single group
+    with SP left, or the even-split mode.
+    """
+    alloc = state.allocs[0]
+    live = [g for g in alloc["pool"] if remaining(state, g) > 0]
+    total = sum(remaining(state, g) for g in live)
+    if alloc["hits"] <= 0 or not live:
+        state.allocs.pop(0)
+        return True
+    if alloc["hits"] >= total:
+        for g in live:
+            _assign(state, g, remaining(state, g))
+        state.allocs.pop(0)
+        return True
+    if len(live) == 1:
+        _assign(state, live[0], alloc["hits"])
+        state.allocs.pop(0)
+        return True
+    if alloc["mode"] == "even":
+        while alloc["hits"] > 0:
+            target = max(live, key=lambda g: (remaining(state, g), -live.index(g)))
+            _assign(state, target, 1)
+        state.allocs.pop(0)
+        return True
+    return False
+
+
+def allocation_options(state: TerribleResolveState) -> list[Option]:
+    """[CAP attacks] [Resolving AA] Cross out one SP of a group, or as many as that group can take."""
+    alloc = state.allocs[0]
+    opts: list[Option] = []
+    for g in alloc["pool"]:
+        left = remaining(state, g)
+        if left <= 0:
+            continue
+        label = GROUPS[g].label
+        opts.append(Option(f"hit:{g}", f"1 hit on {label} ({left} SP left)", {"group": g, "hits": 1}))
+        n = min(left, alloc["hits"])
+        if n > 1:
+            opts.append(Option(f"hits:{g}", f"{n} hits on {label}", {"group": g, "hits": n}))
+    return opts
+
+
+def resolve_allocation(state: TerribleResolveState, option: Option) -> None:
+    """[CAP attacks] [Resolving AA] Carry out one allocation choice."""
+    _assign(state, option.data["group"], option.data["hits"])
+    if state.allocs[0]["hits"] <= 0:
+        state.allocs.pop(0)
+    state.phase = ""
+
+
+def apply_losses(state: TerribleResolveState, rule: str) -> None:
+    """[CAP attacks] [Resolving AA] Cross out every allocated hit at once; a group at 0 SP is eliminated (M02)."""
+    for gid, n in sorted(state.pending_loss.items()):
+        if n <= 0:
+            continue
+        state.lose(gid, n, rule=rule)
+    state.pending_loss = {}

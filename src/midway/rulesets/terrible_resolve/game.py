@@ -1,0 +1,355 @@
+"""[Sequence of Play] The Game and State of A Terrible Resolve.
+
+The state is plain data: each group's strength (``sp``) and place (``loc``),
+each carrier's damage, and the step of the 14-step turn. Places are
+``hangar:<carrier>``, ``deck:<carrier>``, ``cap:<ring>`` (0 = centre circle),
+the circuit boxes ``mta``, ``rta``, ``atk``, ``home``, ``wtl`` (each side has
+its own set: the groups' side says whose) and ``lost``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from midway.engine import Decision, Game, GameOption, Option, State, TextSection
+from midway.rulesets.terrible_resolve import (
+    attacks,
+    cap,
+    combat,
+    landing,
+    launch,
+    movement,
+    repair,
+    victory,
+    views,
+)
+from midway.rulesets.terrible_resolve.data import (
+    CARRIERS,
+    CRIPPLED_AT,
+    GROUP_IDS,
+    GROUP_SP,
+    GROUPS,
+    NUMBERS,
+    SIDE_CARRIERS,
+    SIDE_GROUPS,
+    SUNK_AT,
+    first_wave,
+)
+
+SIDES = ("usn", "ijn")
+
+SEQUENCE: tuple[tuple[str, str], ...] = (
+    ("land", "ijn"),
+    ("land", "usn"),
+    ("move", "ijn"),
+    ("move", "usn"),
+    ("cap", "ijn"),
+    ("cap", "usn"),
+    ("attack", "ijn"),
+    ("attack", "usn"),
+    ("launch", "ijn"),
+    ("launch", "usn"),
+    ("plan", "ijn"),
+    ("plan", "usn"),
+    ("repair", "ijn"),
+    ("repair", "usn"),
+)
+"""[Sequence of Play] The 14 steps of a turn, Japan first in each pair (M16)."""
+
+STEP_TITLES = {
+    "land": "Land Planes",
+    "move": "Move Planes",
+    "cap": "CAP Attacks",
+    "attack": "Carrier Attacks",
+    "launch": "Launch Planes",
+    "plan": "Planning Phase",
+    "repair": "Repair Damage",
+}
+
+BEGIN = {
+    "land": landing.begin,
+    "move": movement.begin,
+    "cap": cap.begin,
+    "attack": attacks.begin,
+    "launch": launch.begin_launch,
+    "plan": launch.begin_plan,
+    "repair": repair.run,
+}
+
+PHASES = {
+    # phase: (options, resolve, prompt, rule, kind)
+    "land": (landing.options, landing.resolve, "Land planes from Waiting to Land", "Land Planes", "land"),
+    "move": (movement.options, movement.resolve, "Move planes round the circuit", "Move Planes", "move"),
+    "search": (
+        movement.search_options,
+        movement.resolve_search,
+        "Divide the wave into 4 search groups",
+        "Special Rule: Finding the Japanese Fleet",
+        "search",
+    ),
+    "cap": (cap.options, cap.resolve, "Commit CAP squadrons against the raid", "CAP attacks", "cap"),
+    "target": (attacks.options, attacks.resolve, "Choose each bomber's target", "Carrier Attacks", "target"),
+    "launch": (launch.launch_options, launch.resolve_launch, "Send each fighter", "Launch Planes", "launch"),
+    "plan": (launch.plan_options, launch.resolve_plan, "Spot planes on the deck", "Planning Phase", "plan"),
+    "alloc": (combat.allocation_options, combat.resolve_allocation, "Allocate hits", "", "allocate"),
+}
+
+CONTINUATIONS = {
+    "cap-end": cap.finish,
+    "waves": attacks.next_wave,
+    "bomb": attacks.bomb,
+}
+
+
+def other(side: str) -> str:
+    """[Sequence of Play] The other side."""
+    return "ijn" if side == "usn" else "usn"
+
+
+class TerribleResolveState(State):
+    """A game of A Terrible Resolve in progress."""
+
+    # ------------------------------------------------------------- set-up
+    def _setup(self) -> None:
+        """[Set Up] JP first wave in Waiting to Land (M14, TR-R07); every other group in its hangar (TR-R08)."""
+        self.turn = 1
+        self.step = 0
+        self.started = False
+        self.phase = ""
+        self.then = ""
+        self.sp: dict[str, int] = {g: GROUP_SP for g in GROUP_IDS}
+        self.loc: dict[str, str] = {g: f"hangar:{GROUPS[g].carrier}" for g in GROUP_IDS}
+        self.first_wave: list[str] = list(first_wave())
+        for g in self.first_wave:
+            self.loc[g] = "wtl"
+        self.damage: dict[str, int] = {c: 0 for c in CARRIERS}
+        self.found = False
+        self.acted: list[str] = []
+        self.landed: dict[str, int] = {}
+        self.search: dict[str, int] = {}
+        self.searched = False
+        self.cap_orders: dict[str, str] = {}
+        self.targets: dict[str, str] = {}
+        self.waves: list[str] = []
+        self.allocs: list[dict[str, Any]] = []
+        self.pending_loss: dict[str, int] = {}
+        self.emit("turn", "Turn 1 begins", rule="Sequence of Play", data={"turn": 1})
+        self._run()
+
+    # ------------------------------------------------------------- helpers
+    @property
+    def action(self) -> str:
+        """[Sequence of Play] What the current step does."""
+        return SEQUENCE[self.step][0]
+
+    @property
+    def acting(self) -> str:
+        """[Sequence of Play] Whose step it is (Japan first in each pair)."""
+        return SEQUENCE[self.step][1]
+
+    def afloat(self, c: str) -> bool:
+        """[Damaged Carriers] Fewer than 10 damage points."""
+        return self.damage[c] < SUNK_AT
+
+    def operational(self, c: str) -> bool:
+        """[Damaged Carriers] Not crippled: fewer than 7 damage points (recomputed, TR-R12)."""
+        return self.damage[c] < CRIPPLED_AT
+
+    def status(self, c: str) -> str:
+        """[Damaged Carriers] operational, crippled (7-9) or sunk (10)."""
+        d = self.damage[c]
+        return "sunk" if d >= SUNK_AT else "crippled" if d >= CRIPPLED_AT else "operational"
+
+    def carriers_afloat(self, side: str) -> list[str]:
+        """[Damaged Carriers] The side's carriers not sunk."""
+        return [c for c in SIDE_CARRIERS[side] if self.damage[c] < SUNK_AT]
+
+    def at(self, side: str, place: str) -> list[str]:
+        """[Set Up: boxes] The side's groups in one place, in group order."""
+        loc = self.loc
+        return [g for g in SIDE_GROUPS[side] if loc[g] == place]
+
+    def at_many(self, side: str, places: tuple[str, ...]) -> list[str]:
+        """[Set Up: boxes] The side's groups in any of some places."""
+        loc = self.loc
+        return [g for g in SIDE_GROUPS[side] if loc[g] in places]
+
+    def in_cap(self, side: str) -> list[str]:
+        """[CAP attacks] The side's squadrons in its CAP box."""
+        loc = self.loc
+        return [g for g in SIDE_GROUPS[side] if loc[g].startswith("cap:")]
+
+    def places(self, side: str) -> dict[str, list[str]]:
+        """[Sequence of Play] Each place of ``side``'s groups with the groups in it, in group order."""
+        out: dict[str, list[str]] = {}
+        loc = self.loc
+        for g in SIDE_GROUPS[side]:
+            out.setdefault(loc[g], []).append(g)
+        return out
+
+    def deck_sp(self, c: str) -> int:
+        """[Planning Phase] SP spotted on the carrier's flight deck."""
+        place = f"deck:{c}"
+        return sum(self.sp[g] for g in SIDE_GROUPS[CARRIERS[c].side] if self.loc[g] == place)
+
+    def aboard(self, c: str) -> int:
+        """[Land Planes] Groups aboard (hangar and deck), for the capacity of TR-R06."""
+        h, d = f"hangar:{c}", f"deck:{c}"
+        return sum(1 for g in SIDE_GROUPS[CARRIERS[c].side] if self.loc[g] in (h, d))
+
+    def visible_to(self, side: str) -> tuple[str, ...] | None:
+        """[Sequence of Play] ``to=`` for an event about ``side``'s hidden things (None with open tables)."""
+        return None if self.options["open_tables"] else (side,)
+
+    def lose(self, gid: str, n: int, *, rule: str, to: tuple[str, ...] | None = None) -> None:
+        """[Sequence of Play] Cross out ``n`` SP of a group; at 0 SP it is eliminated (M02). Emits a "loss" event."""
+        n = min(n, self.sp[gid])
+        self.sp[gid] -= n
+        gone = self.sp[gid] == 0
+        if gone:
+            self.loc[gid] = "lost"
+        self.emit(
+            "loss",
+            f"{GROUPS[gid].label} loses {n} SP" + (" and is eliminated" if gone else f" ({self.sp[gid]} left)"),
+            rule=rule,
+            data={"group": gid, "side": GROUPS[gid].side, "sp": n, "eliminated": gone},
+            to=to,
+        )
+
+    def lose_all(self, gid: str, *, rule: str, to: tuple[str, ...] | None = None) -> None:
+        """[Basing] Eliminate a group outright."""
+        if self.sp[gid] > 0:
+            self.lose(gid, self.sp[gid], rule=rule, to=to)
+
+    # ------------------------------------------------------------- driver
+    def _run(self) -> None:
+        """[Sequence of Play] Run every automatic step forward to the next decision or the end."""
+        while self.result is None:
+            if self.phase:
+                return
+            if self.allocs:
+                if combat.auto_allocate(self):
+                    continue
+                self.phase = "alloc"
+                return
+            if self.then:
+                name, self.then = self.then, ""
+                CONTINUATIONS[name](self)
+                continue
+            if victory.check(self):
+                return
+            if not self.started:
+                self.started = True
+                BEGIN[self.action](self, self.acting)
+                continue
+            self.started = False
+            if self.step + 1 < len(SEQUENCE):
+                self.step += 1
+                continue
+            if self.turn >= self.options["max_turns"]:
+                victory.turn_limit(self)
+                return
+            self.turn += 1
+            self.step = 0
+            self.emit("turn", f"Turn {self.turn} begins", rule="Sequence of Play", data={"turn": self.turn})
+
+    def decision_side(self) -> str:
+        """[Sequence of Play] Who chooses now: the step's side, or the allocating side."""
+        return self.allocs[0]["side"] if self.phase == "alloc" else self.acting
+
+    def _decisions(self) -> dict[str, Decision]:
+        """[Sequence of Play] The one decision pending, built from the current phase."""
+        opts_fn, _, prompt, rule, kind = PHASES[self.phase]
+        side = self.decision_side()
+        if self.phase == "alloc":
+            alloc = self.allocs[0]
+            prompt = f"Allocate {alloc['hits']} hit(s): {alloc['why']}"
+            rule = alloc["rule"]
+        title = STEP_TITLES[self.action]
+        return {side: self.decide(side, f"Turn {self.turn}, {title}: {prompt}", rule, opts_fn(self), kind=kind)}
+
+    def _resolve(self, choices: Mapping[str, Option]) -> None:
+        """[Sequence of Play] Carry out the choice and run on."""
+        ((_, option),) = choices.items()
+        PHASES[self.phase][1](self, option)
+        self._run()
+
+    def _view(self, side: str | None) -> dict[str, Any]:
+        """[Set Up: two tables] What ``side`` may know (TR-R19)."""
+        return views.view(self, side)
+
+
+class TerribleResolveGame(Game):
+    id = "terrible-resolve"
+    title = "A Terrible Resolve"
+    version = "1"
+    sides = SIDES
+    side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
+    description = (
+        "Fast-play rules for the Battle of Midway by Matt Fritz (Version 2): two fleets on two tables, "
+        "plane groups moving round a circuit of boxes, CAP rings, AA against each attack wave, exploding "
+        "sixes for the bombers. Sink every enemy carrier."
+    )
+    options = (
+        GameOption(
+            "max_turns",
+            NUMBERS["default_max_turns"],
+            "turn limit (the text has none); at the limit the winner is judged by carriers sunk, "
+            "then crippled, then damage inflicted, else a draw",
+            rule="TR-R02",
+        ),
+        GameOption(
+            "enterprise_aa",
+            16,
+            "Enterprise's AA dice: 16 (Ship Data table) or 12 (Resolving AA text)",
+            choices=(16, 12),
+            rule="TR-R01",
+        ),
+        GameOption(
+            "cap_rings",
+            NUMBERS["cap_rings"],
+            "rings of the CAP box beyond the centre circle (a squadron attacks at most rings+1 times)",
+            choices=(0, 1, 2, 3, 4, 5),
+            rule="TR-R03",
+        ),
+        GameOption("cap_drift", False, "CAP that does not attack also moves out one ring per CAP step", rule="TR-R11"),
+        GameOption(
+            "aa_allocation",
+            "attacker",
+            "who spreads AA hits: the attacking player chooses, or spread evenly",
+            choices=("attacker", "even"),
+            rule="TR-R10",
+        ),
+        GameOption("cross_decking", True, "planes may land on any friendly carrier, not only their own", rule="TR-R09"),
+        GameOption(
+            "one_way_strikes",
+            True,
+            "when a side's last carrier sinks, its outbound planes still fly their attack (a one-way trip)",
+            rule="TR-R15",
+        ),
+        GameOption("open_tables", False, "both sides see everything (no hidden information)", rule="TR-R19"),
+    )
+    state_class = TerribleResolveState
+
+    def render(self, view: Mapping[str, Any]) -> list[TextSection]:
+        """[Set Up: boxes] The view as terminal tables."""
+        return views.render(view)
+
+    def statistics(self, state: State) -> dict[str, float]:
+        """[Sequence of Play] Batch figures: turns, carriers sunk and crippled, damage, SP lost."""
+        assert isinstance(state, TerribleResolveState)
+        out: dict[str, float] = {"turns": state.turn, "japanese fleet found": int(state.found)}
+        lost = {s: 0 for s in SIDES}
+        for e in state.events:
+            if e.kind == "loss":
+                lost[e.data["side"]] += e.data["sp"]
+        for s in SIDES:
+            out[f"{s} carriers sunk"] = sum(1 for c in SIDE_CARRIERS[s] if state.damage[c] >= SUNK_AT)
+            out[f"{s} carriers crippled"] = sum(1 for c in SIDE_CARRIERS[s] if CRIPPLED_AT <= state.damage[c] < SUNK_AT)
+            out[f"{s} damage taken"] = sum(state.damage[c] for c in SIDE_CARRIERS[s])
+            out[f"{s} SP lost"] = lost[s]
+        return out
+
+
+GAME = TerribleResolveGame()

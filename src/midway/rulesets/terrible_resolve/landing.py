@@ -1,0 +1,96 @@
+"""[Land Planes] Steps 1 (Japan) and 2 (America): recover groups from Waiting to Land."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from midway.engine import DONE, Option
+from midway.rulesets.terrible_resolve.data import CARRIERS, GROUPS, LAND_LIMIT, SIDE_CARRIERS
+
+if TYPE_CHECKING:
+    from midway.rulesets.terrible_resolve.game import TerribleResolveState
+
+
+def can_land(state: TerribleResolveState, c: str, places: dict[str, list[str]] | None = None) -> bool:
+    """[Land Planes] [Damaged Carriers] Afloat, not crippled (M19), clear deck (M17, M47), hangar room (TR-R06)."""
+    if not state.operational(c) or state.landed.get(c, 0) >= LAND_LIMIT:
+        return False
+    if places is None:
+        places = state.places(CARRIERS[c].side)
+    deck = places.get(f"deck:{c}", ())
+    return not deck and len(places.get(f"hangar:{c}", ())) < CARRIERS[c].groups
+
+
+def may_land_on(state: TerribleResolveState, gid: str, c: str) -> bool:
+    """[Land Planes] Cross-decking (TR-R09): any friendly carrier, or only the group's own unless it is sunk."""
+    if state.options["cross_decking"]:
+        return True
+    home = GROUPS[gid].carrier
+    return c == home or not state.afloat(home)
+
+
+def options(state: TerribleResolveState) -> list[Option]:
+    """[Land Planes] ``land:<group>:<carrier>`` within 20 SP per carrier per turn (M18), "fill" and "done"."""
+    side = state.acting
+    places = state.places(side)
+    waiting = places.get("wtl", [])
+    opts: list[Option] = []
+    if not waiting:
+        return opts
+    for c in SIDE_CARRIERS[side]:
+        if not can_land(state, c, places):
+            continue
+        room = LAND_LIMIT - state.landed.get(c, 0)
+        fits = [g for g in waiting if state.sp[g] <= room and may_land_on(state, g, c)]
+        name = CARRIERS[c].name
+        opts += [
+            Option(f"land:{g}:{c}", f"Land {GROUPS[g].label} ({state.sp[g]} SP) on {name}", {"group": g, "carrier": c})
+            for g in fits
+        ]
+        if len(fits) > 1:
+            opts.append(Option(f"fill:{c}", f"Land as many as fit on {name}, her own first", {"carrier": c}))
+    if opts:
+        opts.append(Option(DONE, "Done landing"))
+    return opts
+
+
+def begin(state: TerribleResolveState, side: str) -> None:
+    """[Land Planes] Start the step; ask only if some group can land. The 20 SP count is per turn."""
+    if side == "ijn":
+        state.landed = {}
+    if options(state):
+        state.phase = "land"
+
+
+def land(state: TerribleResolveState, gid: str, c: str) -> None:
+    """[Land Planes] One group goes down into the carrier's hangar."""
+    state.loc[gid] = f"hangar:{c}"
+    state.landed[c] = state.landed.get(c, 0) + state.sp[gid]
+    if gid in state.first_wave:
+        state.first_wave.remove(gid)
+    side = GROUPS[gid].side
+    state.emit(
+        "land",
+        f"{GROUPS[gid].label} lands on {CARRIERS[c].name}",
+        rule="Land Planes",
+        data={"group": gid, "carrier": c, "sp": state.sp[gid]},
+        to=state.visible_to(side),
+    )
+
+
+def resolve(state: TerribleResolveState, option: Option) -> None:
+    """[Land Planes] Land one group, fill a carrier (her own groups first), or end the step."""
+    if option.id == DONE:
+        state.phase = ""
+        return
+    if option.id.startswith("fill:"):
+        c = option.data["carrier"]
+        waiting = state.at(state.acting, "wtl")
+        own = [g for g in waiting if GROUPS[g].carrier == c]
+        for g in own + [g for g in waiting if g not in own]:
+            if can_land(state, c) and state.sp[g] <= LAND_LIMIT - state.landed.get(c, 0) and may_land_on(state, g, c):
+                land(state, g, c)
+    else:
+        land(state, option.data["group"], option.data["carrier"])
+    if not options(state):
+        state.phase = ""

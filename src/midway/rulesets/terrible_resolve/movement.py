@@ -1,0 +1,184 @@
+"""[Move Planes] Steps 3 (Japan) and 4 (America), with the Special Rule: Finding the Japanese Fleet."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from midway.engine import DONE, Option
+from midway.rulesets.terrible_resolve.data import BOXES, GROUPS, SEARCH_DIE_MAX, SEARCH_GROUPS
+
+if TYPE_CHECKING:
+    from midway.rulesets.terrible_resolve.game import TerribleResolveState
+
+MOVABLE = ("mta", "rta", "home")
+"""[Move Planes] Boxes a group may advance from in a move step (Attacking empties in Carrier Attacks)."""
+
+PUBLIC_ARRIVALS = ("rta", "atk")
+"""Boxes whose arrivals the enemy sees: the raid closing on its fleet (TR-R19)."""
+
+
+def searching(state: TerribleResolveState, side: str) -> bool:
+    """[Special Rule] The Americans have not yet found the Japanese fleet (M53); Japan never searches (TR-R16)."""
+    return side == "usn" and not state.found
+
+
+def movers(state: TerribleResolveState, side: str) -> list[str]:
+    """[Move Planes] Groups that may still advance this step (M22: one box at most)."""
+    blocked = searching(state, side)
+    loc = state.loc
+    acted = set(state.acted)
+    return [g for g in state.at_many(side, MOVABLE) if g not in acted and not (blocked and loc[g] == "mta")]
+
+
+def options(state: TerribleResolveState) -> list[Option]:
+    """[Move Planes] ``advance:<group>``, ``advance-box:<box>``, ``search`` (Special Rule), ``done`` (rest stay)."""
+    side = state.acting
+    groups = movers(state, side)
+    opts: list[Option] = []
+    by_box: dict[str, int] = {}
+    for g in groups:
+        box = state.loc[g]
+        nxt = BOXES[box].next
+        by_box[box] = by_box.get(box, 0) + 1
+        opts.append(
+            Option(
+                f"advance:{g}",
+                f"Advance {GROUPS[g].label} ({state.sp[g]} SP) from {BOXES[box].name} to {BOXES[nxt].name}",
+                {"group": g, "from": box, "to": nxt},
+            )
+        )
+    for box, n in by_box.items():
+        if n > 1:
+            opts.append(Option(f"advance-box:{box}", f"Advance all from {BOXES[box].name}", {"from": box}))
+    if searching(state, side) and not state.searched and any(g not in state.acted for g in state.at(side, "mta")):
+        opts.append(Option("search", "Send the wave in Moving to Attack to search for the Japanese fleet"))
+    if opts:
+        opts.append(Option(DONE, "Done moving (the rest stay in their boxes)"))
+    return opts
+
+
+def begin(state: TerribleResolveState, side: str) -> None:
+    """[Move Planes] Start the step. A side with no carrier afloat presses its attack (TR-R15)."""
+    state.acted = []
+    state.searched = False
+    state.search = {}
+    if not state.carriers_afloat(side):
+        if searching(state, side) and state.at(side, "mta"):
+            _roll_search(state)
+        for g in movers(state, side):
+            if state.loc[g] in ("mta", "rta"):
+                advance(state, g)
+        return
+    if options(state):
+        state.phase = "move"
+
+
+def advance(state: TerribleResolveState, gid: str) -> None:
+    """[Move Planes] Advance one box along the circuit (M21)."""
+    box = state.loc[gid]
+    nxt = BOXES[box].next
+    state.loc[gid] = nxt
+    state.acted.append(gid)
+    side = GROUPS[gid].side
+    state.emit(
+        "move",
+        f"{GROUPS[gid].label} ({state.sp[gid]} SP) moves to {BOXES[nxt].name}",
+        rule="Move Planes",
+        data={"group": gid, "from": box, "to": nxt, "sp": state.sp[gid]},
+        to=None if nxt in PUBLIC_ARRIVALS else state.visible_to(side),
+    )
+
+
+def resolve(state: TerribleResolveState, option: Option) -> None:
+    """[Move Planes] Advance a group or a whole box, start the search (Special Rule), or end the step."""
+    if option.id == DONE:
+        state.phase = ""
+        return
+    if option.id == "search":
+        state.searched = True
+        state.phase = "search"
+        return
+    if option.id.startswith("advance-box:"):
+        box = option.data["from"]
+        for g in movers(state, state.acting):
+            if state.loc[g] == box:
+                advance(state, g)
+    else:
+        advance(state, option.data["group"])
+    if not options(state):
+        state.phase = ""
+
+
+def search_options(state: TerribleResolveState) -> list[Option]:
+    """[Special Rule] Put each group of the wave in search group 1-4; ``done`` spreads the rest and rolls."""
+    opts: list[Option] = []
+    for g in state.at("usn", "mta"):
+        if g in state.acted or g in state.search:
+            continue
+        for n in range(1, SEARCH_GROUPS + 1):
+            opts.append(Option(f"sg:{g}:{n}", f"{GROUPS[g].label} to search group {n}", {"group": g, "n": n}))
+    label = "Roll the search die" if not opts else "Spread the rest evenly and roll the search die"
+    opts.append(Option(DONE, label))
+    return opts
+
+
+def resolve_search(state: TerribleResolveState, option: Option) -> None:
+    """[Special Rule: Finding the Japanese Fleet] Assign a group to a search group, or roll (M54)."""
+    if option.id == DONE:
+        _roll_search(state)
+        state.phase = "move" if options(state) else ""
+        return
+    state.search[option.data["group"]] = option.data["n"]
+    state.emit(
+        "search-group",
+        f"{GROUPS[option.data['group']].label} joins search group {option.data['n']}",
+        rule="Special Rule: Finding the Japanese Fleet",
+        data=dict(option.data),
+        to=state.visible_to("usn"),
+    )
+    if len(search_options(state)) == 1:  # every group assigned: roll without asking
+        _roll_search(state)
+        state.phase = "move" if options(state) else ""
+
+
+def _roll_search(state: TerribleResolveState) -> None:
+    """[Special Rule: Finding the Japanese Fleet] Roll 1D6, re-rolling 5-6 (M54); the named group goes
+    straight to Ready to Attack, the others stay in Moving to Attack this turn (M55). A named search
+    group with no planes finds nothing and the search goes on next turn (TR-R17)."""
+    rule = "Special Rule: Finding the Japanese Fleet"
+    wave = [g for g in state.at("usn", "mta") if g not in state.acted]
+    counts = [0] * (SEARCH_GROUPS + 1)
+    for n in state.search.values():
+        counts[n] += 1
+    for g in wave:
+        if g not in state.search:
+            n = min(range(1, SEARCH_GROUPS + 1), key=lambda k: (counts[k], k))
+            state.search[g] = n
+            counts[n] += 1
+    while True:
+        (die,) = state.roll(1, 6, why="search die", rule=rule, to=state.visible_to("usn"))
+        if die <= SEARCH_DIE_MAX:
+            break
+    lucky = [g for g in wave if state.search[g] == die]
+    state.acted += wave
+    state.search = {}
+    if not lucky:
+        state.emit(
+            "search",
+            f"Search group {die} is empty: the Japanese fleet is not found this turn",
+            rule=rule,
+            data={"die": die},
+            to=state.visible_to("usn"),
+        )
+        return
+    state.found = True
+    for g in lucky:
+        state.loc[g] = "rta"
+    state.emit(
+        "found",
+        f"Search group {die} has found the Japanese fleet: "
+        + ", ".join(f"{GROUPS[g].label} ({state.sp[g]} SP)" for g in lucky)
+        + " go straight to Ready to Attack",
+        rule=rule,
+        data={"die": die, "groups": lucky},
+    )
