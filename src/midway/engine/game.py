@@ -396,11 +396,21 @@ class State:
             "log": tail,
         }
 
+    _SHARED: ClassVar[frozenset[str]] = frozenset({"game", "events", "history", "_cache"})
+
     def clone(self) -> State:
-        """An independent copy, for look-ahead search."""
-        game = self.game
-        copy: State = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
-        copy.game = game
+        """An independent copy, for look-ahead search.
+
+        The rules data is deep-copied (by pickling); the event log and the history
+        are immutable records, so the copy shares them and only copies the lists.
+        """
+        data = {k: v for k, v in self.__dict__.items() if k not in self._SHARED}
+        copy = object.__new__(type(self))
+        copy.__dict__.update(pickle.loads(pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)))
+        copy.game = self.game
+        copy.events = list(self.events)
+        copy.history = list(self.history)
+        copy._cache = None
         return copy
 
     def __getstate__(self) -> dict[str, Any]:

@@ -164,15 +164,24 @@ def test_ws_victory_all_enemy_carriers_out_of_action() -> None:
     assert out.score == {"usn": 0, "ijn": 4} and st.runways == 4
 
 
-def test_ws_turn_limit_more_carriers_wins() -> None:
-    """WS-R19: at ``max_turns`` the side with more carriers left wins, else a draw (or ``limit_result``)."""
+def test_ws_turn_limit_fewer_carriers_lost_wins_by_default() -> None:
+    """WS-R19: at ``max_turns`` the side that lost fewer carriers wins, else a draw; with
+    ``limit_result = "more-carriers"`` the side with more carriers left wins (IJN 4 to 3)."""
     st = fresh(max_turns=1)
     play(st, "done", "done")
-    assert st.outcome().winner == "ijn" and st.outcome().kind == "turn-limit"
-    st = fresh(max_turns=1, limit_result="fewer-lost")
+    assert st.outcome().winner is None and st.outcome().kind == "turn-limit"
+    st = fresh(max_turns=1)
+    st.status["soryu"] = OUT
+    play(st, "done", "done")
+    assert st.outcome().winner == "usn"
+    st = fresh(max_turns=1, limit_result="more-carriers")
+    play(st, "done", "done")
+    assert st.outcome().winner == "ijn"
+    st = fresh(max_turns=1, limit_result="more-carriers")
+    st.status["soryu"] = OUT
     play(st, "done", "done")
     assert st.outcome().winner is None
-    st = fresh(max_turns=1)
+    st = fresh(max_turns=1, limit_result="draw")
     st.status["soryu"] = OUT
     play(st, "done", "done")
     assert st.outcome().winner is None

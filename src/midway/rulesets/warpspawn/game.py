@@ -259,9 +259,9 @@ class WarpspawnGame(Game):
         GameOption("max_turns", RULES.default_max_turns, "turn limit (the text has none)", rule="WS-R19"),
         GameOption(
             "limit_result",
-            "more-carriers",
-            "at the turn limit: more carriers left wins, fewer carriers lost wins, or a draw",
-            choices=("more-carriers", "fewer-lost", "draw"),
+            "fewer-lost",
+            "at the turn limit: fewer carriers lost wins, more carriers left wins, or a draw",
+            choices=("fewer-lost", "more-carriers", "draw"),
             rule="WS-R19",
         ),
         GameOption("historical_constraints", False, "the OPTIONAL HISTORICAL CONSTRAINTS", rule="WS-R24"),
