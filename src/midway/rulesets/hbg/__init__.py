@@ -1,5 +1,10 @@
-"""The Battle of Midway (HistoricalBoardGaming.com, D12): ruleset ``hbg``.
+"""The ruleset ``hbg``: "The Battle of Midway" (HistoricalBoardGaming.com), D12.
 
-Data tables (``data/*.toml``) are loaded by :mod:`midway.rulesets.hbg.data`; the rules and
-``GAME`` come later. Rulings: ``RULINGS.md``.
+Data in ``data/`` (every value sourced), rules by phase (``command``, ``search``, ``orders``,
+``combat``, ``maintenance``), the turn and shared effects in ``game``, fog of war in ``views``,
+rulings in ``RULINGS.md``.
 """
+
+from midway.rulesets.hbg.game import GAME, HbgGame, HbgState
+
+__all__ = ["GAME", "HbgGame", "HbgState"]

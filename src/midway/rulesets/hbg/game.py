@@ -1,0 +1,436 @@
+"""[Order of Play] "The Battle of Midway" (HistoricalBoardGaming.com): the Game and its State.
+
+The State holds the pieces (:mod:`midway.rulesets.hbg.model`) and runs the Order of Play as a
+sequence of :class:`~midway.rulesets.hbg.steps.Step` s, each implemented in the module of its
+phase:
+
+====================  =====================================================
+module                steps
+====================  =====================================================
+``game`` (here)       1.1 Check For Victory, 4.4 Score VP, 5.5 End The Turn
+``command``           1.2 tokens, 1.3 reinforcements, 1.4 op status, 1.5 spot, 1.6 land
+``search``            2.1 patrols, 2.2 search and shadow rolls
+``orders``            3.1 command-token draws: strikes, CAP, task forces, weather, combat token
+``combat``            4.1 invasion, 4.2 CAP intercepts, 4.3 attacks on the Battle Board
+``maintenance``       5.1 return to base, 5.2 burn fuel, 5.3 rearm, 5.4 clear the decks
+====================  =====================================================
+
+Shared queries and effects (who is where, stacking, losses, damage, victory points) are methods
+of the State, so that every phase uses one definition of each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from midway.engine import Decision, Game, GameOption, Option, Outcome, State, TextSection
+from midway.rulesets.hbg import combat, command, maintenance, orders, search, views
+from midway.rulesets.hbg.model import DATA, ENEMY, SIDES, Air, Base, Cup, Ship, Transports
+from midway.rulesets.hbg.steps import ORDER, Step
+
+STEPS: dict[str, Step] = {}
+for _module in (command, search, orders, combat, maintenance):
+    STEPS.update(_module.STEPS)
+
+
+class HbgState(State):
+    """A game of The Battle of Midway in progress."""
+
+    # ----------------------------------------------------------------- setup
+    def _setup(self) -> None:
+        """[Setup of the Game] The position at dawn, June 4 (setup.toml, HBG-R22..HBG-R27)."""
+        setup = DATA.setup
+        self.turn = setup.start_turn
+        self.step = ORDER[0]
+        self.sub: dict[str, Any] = {}
+        """The current step's own bookkeeping (reset when a step begins)."""
+        self.next_id = 1
+        self.ships: dict[str, Ship] = {}
+        self.air: dict[str, Air] = {}
+        self.bases: dict[str, Base] = {}
+        self.transports: list[Transports] = []
+        self.cup = Cup()
+        self.squalls: list[int] = []
+        self.vp = {"usn": 0, "ijn": 0}
+        self.vp_pending = {"usn": 0, "ijn": 0}
+        """[4.4] VP earned in this Turn's combat, added to the tracks at Score Victory Points."""
+        self.losses: list[dict[str, Any]] = []
+        """Every loss: side, unit, number (Air Units or 1 ship), why."""
+        self.battle: dict[str, Any] | None = None
+        """[4.3] the attack on the Battle Board, while one is being resolved."""
+        self.airfield_ko_turn = 0
+        """[1.3.2.1] the Turn the airfield took its last hit point (0: not knocked out)."""
+        counters: dict[str, int] = {}
+        for tf in setup.task_forces.values():
+            carriers = list(tf.carriers)
+            for unit, count in tf.ships.items():
+                for _ in range(count):
+                    if DATA.units[unit].kind in ("carrier", "light_carrier"):
+                        sid = next(c for c in carriers if DATA.carriers[c].unit == unit)
+                        carriers.remove(sid)
+                    else:
+                        counters[unit] = counters.get(unit, 0) + 1
+                        sid = f"{unit}-{counters[unit]}"
+                    ship = Ship(sid, tf.side, unit, tf.id, zone=tf.zone)
+                    self.ships[sid] = ship
+                    floats = DATA.units[unit].floatplanes
+                    if floats:
+                        self.add_air(tf.side, "e13a", sid, floats)
+        for b in setup.bases.values():
+            self.bases[b.id] = Base(b.id, b.unit, b.zone, batteries=b.batteries)
+        for g in setup.air_groups:
+            side = DATA.carriers[g.base].side if g.base in DATA.carriers else "usn"
+            air = self.add_air(side, g.unit, g.base, g.units, ordnance=g.ordnance or "")
+            if g.location == "airborne":
+                air.at, air.zone, air.fuel = "air", g.zone, g.fuel
+                air.strike, air.mission = g.strike_group or air.id, "strike"
+        for wave in setup.transport_waves:
+            self.transports.append(Transports(wave.order, wave.transports))
+        for module in (command, search, orders, combat, maintenance):
+            hook = getattr(module, "setup", None)
+            if hook is not None:
+                hook(self)
+        STEPS.get(self.step, Step(self.step)).enter(self)
+        self._run()
+
+    # ------------------------------------------------------------ the turn
+    def _run(self) -> None:
+        """Run the Order of Play forward to the next decision or the end of the game."""
+        while self.result is None:
+            if self._step().decisions(self):
+                return
+            self._next_step()
+
+    def _step(self) -> Step:
+        return STEPS.get(self.step) or _OWN_STEPS.get(self.step) or Step(self.step)
+
+    def _next_step(self) -> None:
+        i = ORDER.index(self.step)
+        if i + 1 == len(ORDER):
+            self.turn += 1
+            self.step = ORDER[0]
+        else:
+            self.step = ORDER[i + 1]
+        self.sub = {}
+        self._step().enter(self)
+
+    def _decisions(self) -> dict[str, Decision]:
+        return self._step().decisions(self)
+
+    def _resolve(self, choices: Mapping[str, Option]) -> None:
+        self._step().resolve(self, choices)
+        self._run()
+
+    # ------------------------------------------------------- shared queries
+    def new_id(self, prefix: str) -> str:
+        """A fresh stable id (``prefix`` + a game-wide counter)."""
+        n = self.next_id
+        self.next_id += 1
+        return f"{prefix}{n}"
+
+    def add_air(self, side: str, unit: str, base: str, n: int, *, ordnance: str = "") -> Air:
+        """A new Air Group record in its base's hangar."""
+        air = Air(self.new_id("a"), side, unit, base, n, ordnance=ordnance)
+        self.air[air.id] = air
+        return air
+
+    def split_air(self, air: Air, n: int) -> Air:
+        """[Game Terminology: Air Group] Take ``n`` Air Units off ``air`` into a new record, same place."""
+        if not 0 < n < air.n:
+            raise ValueError(f"cannot split {n} of {air.n} Air Units")
+        part = self.add_air(air.side, air.unit, air.base, n, ordnance=air.ordnance)
+        for name in ("at", "zone", "fuel", "oof", "strike", "mission", "shadowing", "ordered", "fought", "rearm"):
+            setattr(part, name, getattr(air, name))
+        air.n -= n
+        return part
+
+    def ships_in(self, zone: int, side: str | None = None) -> list[Ship]:
+        """[Task Force] The ships afloat in ``zone`` (of ``side``)."""
+        return [s for s in self.ships.values() if s.zone == zone and not s.sunk and side in (None, s.side)]
+
+    def task_force_zones(self, side: str) -> list[int]:
+        """[Task Force] The Sea Zones holding ``side``'s ships, in order."""
+        return sorted({s.zone for s in self.ships.values() if s.side == side and s.zone is not None and not s.sunk})
+
+    def stacking_allows(self, zone: int, side: str, adding: Iterable[Ship]) -> bool:
+        """[Stacking Limit] At most 2 Capital Ships and 8 ships in a Sea Zone (transports exempt)."""
+        ships = [s for s in self.ships_in(zone, side)]
+        ships += [s for s in adding if s.zone != zone]
+        capital = sum(1 for s in ships if DATA.units[s.unit].capital)
+        return capital <= 2 and len(ships) <= 8
+
+    def airborne(self, side: str | None = None, zone: int | None = None) -> list[Air]:
+        """Air Groups on the map (of ``side``, in ``zone``)."""
+        return [a for a in self.air.values() if a.at == "air" and side in (None, a.side) and zone in (None, a.zone)]
+
+    def air_service(self, ship: Ship) -> int:
+        """[1.5] [4.3.1] Air Units a carrier can launch or land this Turn: its Air Service less damage."""
+        return max(DATA.units[ship.unit].air_service - ship.damage, 0)
+
+    def carrier_capacity(self, ship: Ship) -> int:
+        """[5.1] A carrier's total capacity (HBG-R03: colour chips less the one under the model)."""
+        return DATA.carriers[ship.id].hangar_capacity
+
+    def aboard(self, base: str) -> list[Air]:
+        """Air Groups on a carrier or base: hangar, deck or landed."""
+        return [a for a in self.air.values() if a.base == base and a.at in ("hangar", "deck", "landed")]
+
+    def fleet_carriers(self, side: str, *, on_map: bool = False) -> list[Ship]:
+        """[1.2.2] ``side``'s Fleet Carriers not sunk (on the map only, if asked)."""
+        return [
+            s
+            for s in self.ships.values()
+            if s.side == side
+            and DATA.units[s.unit].kind == "carrier"
+            and not s.sunk
+            and (not on_map or s.zone is not None)
+        ]
+
+    def airfield_knocked_out(self) -> bool:
+        """[1.4.2] [1.3.2.2] The Midway Airfield has taken damage equal to its hit points (HBG-C05)."""
+        base = self.bases["airfield"]
+        return base.damage >= DATA.units[base.unit].hit_points
+
+    def in_squall(self, zone: int | None) -> bool:
+        """[3.1.3.1] Whether ``zone`` holds a Squall."""
+        return zone is not None and zone in self.squalls
+
+    # ---------------------------------------------------------------- effects
+    def lose_air(self, air: Air, n: int, why: str, *, rule: str) -> None:
+        """Destroy ``n`` Air Units of ``air`` (ditched, shot down, lost on deck). Scores their VP."""
+        n = min(n, air.n)
+        if n <= 0:
+            return
+        if n < air.n:
+            air = self.split_air(air, n)
+        air.at, air.zone, air.strike, air.mission, air.shadowing = "lost", None, "", "", ""
+        self._record_loss(air.side, air.unit, n, why, rule)
+
+    def damage_ship(self, ship: Ship, hits: int, *, rule: str) -> None:
+        """[4.3] Hits on a ship; at its hit points it sinks, with every Air Unit aboard (HBG-R11)."""
+        if ship.sunk or hits <= 0:
+            return
+        ship.damage += hits
+        unit = DATA.units[ship.unit]
+        self.emit(
+            "damage",
+            f"{self.ship_name(ship)} takes {hits} damage ({ship.damage}/{unit.hit_points})",
+            rule=rule,
+            data={"ship": ship.id, "hits": hits, "damage": ship.damage},
+        )
+        if ship.damage >= unit.hit_points:
+            ship.sunk = True
+            self._record_loss(ship.side, ship.unit, 1, f"{self.ship_name(ship)} sunk", rule, ship=ship.id)
+            for air in self.aboard(ship.id):
+                self.lose_air(air, air.n, f"lost with {self.ship_name(ship)}", rule=rule)
+
+    def damage_base(self, base: Base, hits: int, *, rule: str) -> None:
+        """[4.3.1] Hits on a Midway base; the AA Guns lose a battery per hit (HBG-C31)."""
+        if hits <= 0:
+            return
+        unit = DATA.units[base.unit]
+        if base.unit == "aa_guns":
+            lost = min(hits, base.batteries)
+            base.batteries -= lost
+            self.emit("damage", f"Midway AA Guns lose {lost} batteries ({base.batteries} left)", rule=rule)
+            if lost and base.batteries == 0:
+                self._record_loss("usn", base.unit, 1, "Midway AA Guns silenced", rule)
+            return
+        before = base.damage
+        base.damage = min(base.damage + hits, unit.hit_points)
+        self.emit(
+            "damage",
+            f"Midway {unit.name} takes {base.damage - before} damage ({base.damage}/{unit.hit_points})",
+            rule=rule,
+            data={"base": base.id, "damage": base.damage},
+        )
+        if before < unit.hit_points <= base.damage:
+            self._record_loss("usn", base.unit, 1, f"Midway {unit.name} knocked out", rule)
+            if base.id == "airfield":
+                self.airfield_ko_turn = self.turn
+
+    def _record_loss(self, side: str, unit: str, n: int, why: str, rule: str, *, ship: str = "") -> None:
+        """[Victory By Points] A lost unit gives its VP to the enemy, added at 4.4."""
+        vp = DATA.units[unit].vp * (1 if ship or DATA.units[unit].is_land else n)
+        self.losses.append({"side": side, "unit": unit, "n": n, "why": why, "turn": self.turn, "ship": ship})
+        self.vp_pending[ENEMY[side]] += vp
+        self.emit(
+            "loss",
+            f"{why}" + (f" ({vp} VP to {self.game.side_name(ENEMY[side])})" if vp else ""),
+            rule=rule,
+            data={"side": side, "unit": unit, "n": n, "vp": vp},
+        )
+
+    def ship_name(self, ship: Ship) -> str:
+        """A ship's name in words: carriers by name, others by class and number."""
+        if ship.id in DATA.carriers:
+            return DATA.carriers[ship.id].name
+        return f"{DATA.units[ship.unit].name} {ship.id.rsplit('-', 1)[-1]}"
+
+    # ------------------------------------------------------ victory (1.1, 4.4)
+    def check_victory(self) -> None:
+        """[1.1] Check For Victory: by points (10 or 12, ties to the USN, E37) or by losses (optional)."""
+        if self.options["victory"] == "points":
+            target = self.options["vp_target"]
+            usn, ijn = self.vp["usn"], self.vp["ijn"]
+            if usn >= target or ijn >= target:
+                winner = "ijn" if ijn > usn else "usn"
+                self.finish(
+                    Outcome(
+                        winner,
+                        f"{self.game.side_name(winner)} wins by points, {usn}-{ijn} (target {target})",
+                        dict(self.vp),
+                        kind="points",
+                    )
+                )
+                return
+        else:
+            level = {side: self.loss_victory_level(side) for side in SIDES}
+            best = max(level.values())
+            if best:
+                winner = "usn" if level["usn"] >= level["ijn"] else "ijn"
+                name = {2: "Decisive", 1: "Major"}[level[winner]]
+                self.finish(
+                    Outcome(
+                        winner,
+                        f"{self.game.side_name(winner)} wins a {name} Victory By Losses",
+                        self.sunk_counts(),
+                        kind=f"losses-{name.lower()}",
+                    )
+                )
+                return
+        limit = self.options["max_turns"]
+        if limit and self.turn > limit:
+            self.finish_at_turn_limit(limit)
+
+    def loss_victory_level(self, side: str) -> int:
+        """[Victory By Losses] 2 Decisive, 1 Major, 0 none (M187-M190, HBG-C27: Decisive beats Major)."""
+        if side == "usn":
+            carriers = sum(1 for s in self.ships.values() if s.side == "ijn" and s.sunk and s.id in DATA.carriers)
+            capital = sum(1 for s in self.ships.values() if s.side == "ijn" and s.sunk and DATA.units[s.unit].capital)
+            return 2 if carriers >= 4 else 1 if carriers >= 3 or capital >= 4 else 0
+        carriers = sum(1 for s in self.ships.values() if s.side == "usn" and s.sunk and s.id in DATA.carriers)
+        if not self.airfield_knocked_out():
+            return 0
+        return 2 if carriers >= 3 else 1 if carriers >= 2 else 0
+
+    def sunk_counts(self) -> dict[str, int]:
+        """Ships each side has lost."""
+        return {side: sum(1 for s in self.ships.values() if s.side == side and s.sunk) for side in SIDES}
+
+    def finish_at_turn_limit(self, limit: int) -> None:
+        """[5.5] HBG-R100: the text has no turn limit; at ``max_turns`` points decide (ties to the USN),
+        under Victory By Losses the game is a draw."""
+        if self.options["victory"] == "points":
+            usn, ijn = self.vp["usn"], self.vp["ijn"]
+            winner = "ijn" if ijn > usn else "usn"
+            self.finish(
+                Outcome(
+                    winner,
+                    f"turn limit {limit}: {self.game.side_name(winner)} has more points ({usn}-{ijn}; ties to the USN)",
+                    dict(self.vp),
+                    kind="turn-limit",
+                )
+            )
+        else:
+            self.finish(
+                Outcome(
+                    None, f"turn limit {limit}: no victory by losses, a draw", self.sunk_counts(), kind="turn-limit"
+                )
+            )
+
+    def score_victory_points(self) -> None:
+        """[4.4] Score Victory Points: the VP earned by this Turn's losses go on the tracks."""
+        for side in SIDES:
+            if self.vp_pending[side]:
+                self.vp[side] += self.vp_pending[side]
+                self.emit(
+                    "vp",
+                    f"{self.game.side_name(side)} scores {self.vp_pending[side]} VP (total {self.vp[side]})",
+                    rule="4.4",
+                    data={"side": side, "vp": self.vp_pending[side], "total": self.vp[side]},
+                )
+                self.vp_pending[side] = 0
+
+    def end_turn(self) -> None:
+        """[5.5] End The Turn: per-Turn marks are cleared for the next Turn."""
+        for ship in self.ships.values():
+            ship.ordered = False
+        for air in self.air.values():
+            air.ordered = False
+            air.fought = False
+        for base in self.bases.values():
+            base.tokens_played = base.launched = base.landed = 0
+
+    def _view(self, side: str | None) -> dict[str, Any]:
+        return views.view(self, side)
+
+
+def _check_victory(st: HbgState) -> None:
+    st.check_victory()
+    if st.result is None:
+        st.emit("turn", f"Turn {st.turn}", rule="1.1", data={"turn": st.turn})
+
+
+_OWN_STEPS = {
+    "1.1": Step("1.1", enter=_check_victory),
+    "4.4": Step("4.4", enter=HbgState.score_victory_points),
+    "5.5": Step("5.5", enter=HbgState.end_turn),
+}
+
+
+class HbgGame(Game):
+    """The Battle of Midway (HistoricalBoardGaming.com)."""
+
+    id = "hbg"
+    title = "The Battle of Midway"
+    version = "0.1"
+    sides = SIDES
+    side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
+    description = (
+        "HistoricalBoardGaming.com's Battle of Midway: sea zones, hidden task forces, command tokens "
+        "drawn blind from a cup, patrols and shadowing, squalls, CAP and battle boards (D12)."
+    )
+    options = (
+        GameOption(
+            "victory",
+            "points",
+            "Victory By Points (standard) or Victory By Losses (optional rule)",
+            choices=("points", "losses"),
+            rule="Victory By Points; Victory By Losses",
+        ),
+        GameOption(
+            "vp_target", 12, "Victory Points to win (12 recommended)", choices=(10, 12), rule="Victory By Points"
+        ),
+        GameOption("max_turns", 24, "turn limit (the text has none; 0: none)", rule="HBG-R100"),
+        GameOption(
+            "invasion_vp",
+            DATA.setup.victory.invasion_vp_per_group,
+            "VP per transport group landing at Midway (4.4 says 4, the 1.3.2 box says 2)",
+            choices=(4, 2),
+            rule="HBG-R32",
+        ),
+    )
+    state_class = HbgState
+
+    def render(self, view: Mapping[str, Any]) -> list[TextSection]:
+        return views.render(self, view)
+
+    def statistics(self, state: State) -> dict[str, float]:
+        """Turns, VP, and ships and carriers sunk per side."""
+        assert isinstance(state, HbgState)
+        out: dict[str, float] = {"turns": state.turn}
+        for side in SIDES:
+            out[f"{side} vp"] = state.vp[side]
+            out[f"{side} carriers sunk"] = sum(
+                1 for s in state.ships.values() if s.side == side and s.sunk and s.id in DATA.carriers
+            )
+            out[f"{side} ships sunk"] = sum(1 for s in state.ships.values() if s.side == side and s.sunk)
+            out[f"{side} air units lost"] = sum(
+                x["n"] for x in state.losses if x["side"] == side and DATA.units[x["unit"]].is_air
+            )
+        return out
+
+
+GAME = HbgGame()

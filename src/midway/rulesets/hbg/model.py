@@ -1,0 +1,149 @@
+"""The pieces of a game of hbg in play: ships, air groups, bases, transports, the cup.
+
+Everything here is plain data (the engine clones a state by pickling it). Unit values are never
+copied into these records: they are read from :mod:`midway.rulesets.hbg.data` by ``unit`` key.
+
+Where pieces are
+----------------
+A :class:`Ship` is on the map (``zone``) or waiting as a reinforcement (``zone is None``); a Task
+Force is simply all of one side's ships in one Sea Zone (Game Terminology: Task Force).
+
+An :class:`Air` record is an Air Group: ``n`` Air Units of one type from one carrier or base
+(Game Terminology: Air Group). Its ``at`` says where it is:
+
+``"hangar"``
+    below deck on its carrier card, or at its base (Midway units are always ``"hangar"`` when down).
+``"deck"``
+    spotted on the flight deck for launch this Turn (1.5).
+``"landed"``
+    landed this Turn, on the deck with its fuel marker, waiting for 5.4 (1.6).
+``"air"``
+    on the map in Sea Zone ``zone`` (a strike, CAP or patrol mission).
+``"lost"``
+    destroyed or ditched; kept so losses can be counted and replayed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from midway.rulesets.hbg.data import HbgData, load
+
+DATA: HbgData = load()
+"""The ruleset's tables, loaded once."""
+
+SIDES = ("usn", "ijn")
+ENEMY = {"usn": "ijn", "ijn": "usn"}
+MIDWAY_BASES = ("airfield", "seaplane_base", "aa_guns")
+
+
+@dataclass(slots=True)
+class Ship:
+    """[Game Terminology: Capital Ship, Surface Ship] One ship: carrier, battleship, cruiser, destroyer."""
+
+    id: str
+    side: str
+    unit: str
+    """Key of its type in units.toml."""
+    tf: str
+    """The setup Task Force it belongs to (reinforcements enter by Task Force, 1.3)."""
+    zone: int | None = None
+    """Its Sea Zone; None while it waits as a reinforcement."""
+    damage: int = 0
+    sunk: bool = False
+    located: bool = False
+    """[2.2.1] Located (Hidden marker removed): it may be attacked. Hidden otherwise (Setup)."""
+    ordered: bool = False
+    """[Using A Command Token] ordered (moved) this Turn: a unit may only be ordered once."""
+    arrived: int = 0
+    """The Turn it entered the map (0: on the map at start). [1.4.1] arrivals must Maneuver."""
+    op: str = ""
+    """[1.4.1] carriers: this Turn's Op Status, "launch", "recover" or "maneuver" ("" before 1.4)."""
+
+
+@dataclass(slots=True)
+class Air:
+    """[Game Terminology: Air Group] Air Units of one type from one carrier or base, together."""
+
+    id: str
+    side: str
+    unit: str
+    base: str
+    """Its carrier's ship id, "airfield", "seaplane_base", or (E13A) its cruiser's ship id."""
+    n: int
+    """Number of Air Units (chips)."""
+    at: str = "hangar"
+    """"hangar", "deck", "landed", "air" or "lost" (see the module docstring)."""
+    zone: int | None = None
+    ordnance: str = ""
+    """[5.3] "bomb", "torpedo", "recon" (a bomber on patrol, 2.1.2) or "" (empty)."""
+    fuel: int | None = None
+    """[Fuel Status markers] Turns of fuel left while airborne; None when not tracked (2.1.1, 5.2.2)."""
+    oof: bool = False
+    """Out of Fuel: must return to base (5.1) and land (1.6); cannot be ordered (3.1.1)."""
+    strike: str = ""
+    """[Strike Group] the id of the Strike Group it flies in ("" when not airborne)."""
+    mission: str = ""
+    """While airborne: "strike", "cap" or "patrol"."""
+    shadowing: str = ""
+    """[2.2.2] a patrol shadowing a located Task Force: the id of a ship of that Task Force."""
+    shadow_rolls: int = 0
+    """[2.2.2] shadow rolls made so far (the first is 3 dice, later ones 4; HBG-C11)."""
+    ordered: bool = False
+    """[Using A Command Token] ordered this Turn."""
+    fought: bool = False
+    """[5.2.1] placed on a Battle Board this Turn: ordnance removed, out of fuel at Burn Fuel."""
+    rearm: bool = False
+    """[5.3] moved to the hangar by the last Clear The Decks (5.4): may be rearmed now."""
+    launched: int = 0
+    """The Turn it last launched (for the record and for the views)."""
+
+
+@dataclass(slots=True)
+class Base:
+    """[1.4.2] A Midway land unit: the Airfield (Airbase), the Seaplane Base, the AA Guns."""
+
+    id: str
+    unit: str
+    zone: int
+    damage: int = 0
+    batteries: int = 0
+    """[Game Components] AA Guns only: remaining batteries (5 at start)."""
+    tokens_played: int = 0
+    """[1.4.2] Command Tokens played on it this Turn."""
+    launched: int = 0
+    """Air Units launched from it this Turn."""
+    landed: int = 0
+    """Air Units landed on it this Turn."""
+
+
+@dataclass(slots=True)
+class Transports:
+    """[1.3.2.1] A wave of invasion transports (never hidden, no stacking count)."""
+
+    wave: int
+    n: int
+    zone: int | None = None
+    arrived: int = 0
+    scored: bool = False
+
+
+@dataclass(slots=True)
+class Cup:
+    """[1.2] The Command Tokens: in the cup, set aside for later (Turn 1), and played or passed."""
+
+    tokens: list[str] = field(default_factory=list)
+    """Tokens in the cup: "usn", "ijn", "weather", "combat"."""
+    later: list[str] = field(default_factory=list)
+    """[1.2.1] Turn 1: the tokens added once the first four have been drawn."""
+    drawer: str = "ijn"
+    """[3.1] the side drawing the tokens this Turn (IJN on Turn 1, then alternating)."""
+    drawn: str = ""
+    """The token just drawn and not yet resolved."""
+    played: list[str] = field(default_factory=list)
+    """Tokens drawn this Turn (played, passed or spent on reinforcements)."""
+
+
+def unit_of(kind_key: str):  # type: ignore[no-untyped-def]
+    """The :class:`~midway.rulesets.hbg.data.UnitType` of a unit key."""
+    return DATA.units[kind_key]

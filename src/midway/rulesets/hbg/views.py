@@ -1,0 +1,228 @@
+"""[Fog of war] What each side may know, and its rendering for the terminal.
+
+HBG-R101 (fog of war). A side sees all of its own forces: ships (and their zones while hidden),
+carrier cards (hangar, deck, op status), reinforcements still to come, its cup tokens. Of the
+enemy it sees only what the rules never hide or what has been found:
+
+- enemy ships that are *located* (2.2.1), shadowed, or in an attack with it; never a hidden Task
+  Force's zone or composition, and never reinforcements not yet on the map;
+- enemy ships sunk (their VP are scored openly, 4.4);
+- Midway's bases and their damage, and the invasion transports (never hidden, 2.1, 1.3.2.1);
+- every Air Group on the map: type, Air Units, zone and mission, as the models on the board show
+  them (4.2: CAP "view the position of all other aircraft on combat missions"); not what is in an
+  enemy carrier's hangar or on its deck;
+- the cup: how many tokens of each kind are in it (both players fill it), the squall line, the VP
+  tracks, the Battle Board of an attack being resolved.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from midway.engine import TextSection
+from midway.rulesets.hbg.model import DATA, ENEMY, SIDES
+from midway.rulesets.hbg.steps import TITLES
+
+if TYPE_CHECKING:
+    from midway.engine import Game
+    from midway.rulesets.hbg.game import HbgState
+
+
+def ship_json(st: HbgState, sid: str, *, full: bool) -> dict[str, Any]:
+    ship = st.ships[sid]
+    out: dict[str, Any] = {
+        "id": ship.id,
+        "side": ship.side,
+        "unit": ship.unit,
+        "name": st.ship_name(ship),
+        "zone": ship.zone,
+        "damage": ship.damage,
+        "sunk": ship.sunk,
+        "located": ship.located,
+    }
+    if DATA.units[ship.unit].is_carrier:
+        out["op"] = ship.op
+        out["air_service"] = st.air_service(ship)
+    if full:
+        out["task_force"] = ship.tf
+        out["ordered"] = ship.ordered
+    return out
+
+
+def air_json(st: HbgState, aid: str, *, full: bool) -> dict[str, Any]:
+    air = st.air[aid]
+    out: dict[str, Any] = {
+        "id": air.id,
+        "side": air.side,
+        "unit": air.unit,
+        "n": air.n,
+        "at": air.at,
+        "zone": air.zone,
+        "mission": air.mission,
+        "base": air.base,
+        "ordnance": air.ordnance,
+    }
+    if full:
+        out.update(
+            fuel=air.fuel, oof=air.oof, strike=air.strike, shadowing=air.shadowing, ordered=air.ordered, rearm=air.rearm
+        )
+    return out
+
+
+def enemy_ship_visible(st: HbgState, sid: str) -> bool:
+    """[2.2.1] [4.3 Step 1] An enemy ship is known when located, or when sunk."""
+    ship = st.ships[sid]
+    return ship.sunk or (ship.zone is not None and ship.located)
+
+
+def view(st: HbgState, side: str | None) -> dict[str, Any]:
+    """HBG-R101: the view of ``side`` (None: a spectator, who sees what both sides see of each other)."""
+    ships = []
+    for sid, ship in st.ships.items():
+        own = side is not None and ship.side == side
+        if own:
+            ships.append(ship_json(st, sid, full=True))
+        elif enemy_ship_visible(st, sid):
+            ships.append(ship_json(st, sid, full=False))
+    air = []
+    for aid, a in st.air.items():
+        own = side is not None and a.side == side
+        if own and a.at != "lost":
+            air.append(air_json(st, aid, full=True))
+        elif a.at == "air":
+            air.append(air_json(st, aid, full=False))
+    cup: dict[str, int] = {}
+    for token in st.cup.tokens:
+        cup[token] = cup.get(token, 0) + 1
+    out: dict[str, Any] = {
+        "turn": st.turn,
+        "max_turns": st.options["max_turns"],
+        "step": st.step,
+        "step_title": TITLES.get(st.step, ""),
+        "victory": st.options["victory"],
+        "vp_target": st.options["vp_target"],
+        "vp": dict(st.vp),
+        "drawer": st.cup.drawer,
+        "cup": cup,
+        "drawn": st.cup.drawn,
+        "squalls": list(st.squalls),
+        "midway": {
+            b.id: {"unit": b.unit, "damage": b.damage, "batteries": b.batteries, "zone": b.zone}
+            for b in st.bases.values()
+        },
+        "transports": [
+            {"wave": t.wave, "n": t.n, "zone": t.zone, "scored": t.scored} for t in st.transports if t.zone is not None
+        ],
+        "ships": ships,
+        "air": air,
+        "battle": None if st.battle is None else battle_view(st, side),
+    }
+    if side is not None:
+        out["reinforcements"] = sorted({s.tf for s in st.ships.values() if s.side == side and s.zone is None})
+    return out
+
+
+def battle_view(st: HbgState, side: str | None) -> dict[str, Any]:
+    """[4.3] The Battle Board is on the table: both players see it. Modules may add a ``public`` part."""
+    assert st.battle is not None
+    return dict(st.battle.get("public", {"zone": st.battle.get("zone")}))
+
+
+# ------------------------------------------------------------------------------ rendering
+def _zone_rows(v: dict[str, Any], me: str | None) -> tuple[tuple[str, ...], ...]:
+    by_zone: dict[int, list[str]] = {}
+    for s in v["ships"]:
+        if s["zone"] is None or s["sunk"]:
+            continue
+        mark = "" if s["side"] == me else "enemy "
+        hidden = "" if s["located"] else " (hidden)"
+        by_zone.setdefault(s["zone"], []).append(f"{mark}{s['name']}{hidden}")
+    for a in v["air"]:
+        if a["at"] != "air":
+            continue
+        mark = "" if a["side"] == me else "enemy "
+        what = DATA.units[a["unit"]].name
+        by_zone.setdefault(a["zone"], []).append(f"{mark}{a['n']} {what} [{a['mission']}]")
+    for t in v["transports"]:
+        by_zone.setdefault(t["zone"], []).append(f"IJN transports wave {t['wave']} ({t['n']})")
+    rows = []
+    for zone in sorted(by_zone):
+        flags = []
+        if zone == DATA.map.midway:
+            flags.append("Midway")
+        if zone in v["squalls"]:
+            flags.append("squall")
+        rows.append((f"SZ{zone:02d}", ", ".join(flags), "; ".join(by_zone[zone])))
+    return tuple(rows)
+
+
+def render(game: Game, v: Any) -> list[TextSection]:
+    """The view as tables: turn and tracks, the map's occupied zones, my carriers, Midway."""
+    st = v.get("state", {})
+    me = v.get("side")
+    if not st:
+        return [TextSection("The Battle of Midway", ())]
+    cup = ", ".join(f"{k} {n}" for k, n in sorted(st["cup"].items())) or "empty"
+    head = (
+        ("Turn", f"{st['turn']} (limit {st['max_turns'] or 'none'})"),
+        ("Step", f"{st['step']} {st['step_title']}"),
+        ("VP", f"USN {st['vp']['usn']}, IJN {st['vp']['ijn']} (target {st['vp_target']}, {st['victory']})"),
+        ("Cup", f"{cup}; drawing: {game.side_name(st['drawer'])}"),
+        ("Squalls", ", ".join(f"SZ{z:02d}" for z in st["squalls"]) or "none"),
+    )
+    sections = [TextSection("The Battle of Midway", head)]
+    sections.append(TextSection("Sea Zones (what you know)", _zone_rows(st, me), header=("zone", "", "units")))
+    if me is not None:
+        rows = []
+        for s in st["ships"]:
+            if s["side"] != me or "op" not in s or s["sunk"]:
+                continue
+            aboard = [a for a in st["air"] if a["base"] == s["id"] and a["at"] in ("hangar", "deck", "landed")]
+
+            def _fmt(where: str) -> str:
+                return (
+                    ", ".join(
+                        f"{a['n']} {a['unit'].upper()}{'/' + a['ordnance'][0].upper() if a['ordnance'] else ''}"
+                        for a in aboard
+                        if a["at"] == where
+                    )
+                    or "-"
+                )
+
+            zone = "reinforcement" if s["zone"] is None else f"SZ{s['zone']:02d}"
+            rows.append(
+                (s["name"], zone, s["op"] or "-", str(s["damage"]), _fmt("deck"), _fmt("landed"), _fmt("hangar"))
+            )
+        sections.append(
+            TextSection(
+                "My carriers",
+                tuple(rows),
+                header=("carrier", "zone", "op", "dmg", "deck (spotted)", "deck (landed)", "hangar"),
+            )
+        )
+    mid = st["midway"]
+    sections.append(
+        TextSection(
+            "Midway (SZ31)",
+            tuple(
+                (
+                    DATA.units[b["unit"]].name,
+                    f"damage {b['damage']}" + (f", batteries {b['batteries']}" if b["batteries"] else ""),
+                )
+                for b in mid.values()
+            ),
+        )
+    )
+    if me is not None:
+        enemy = ENEMY[me]
+        known = [s for s in st["ships"] if s["side"] == enemy]
+        rows2 = tuple(
+            (s["name"], "sunk" if s["sunk"] else f"SZ{s['zone']:02d}", f"damage {s['damage']}") for s in known
+        )
+        sections.append(TextSection(f"Known {game.side_name(enemy)} ships", rows2))
+    if st.get("battle"):
+        sections.append(TextSection("Battle Board", tuple((str(k), str(val)) for k, val in st["battle"].items())))
+    return sections
+
+
+__all__ = ["SIDES", "render", "view"]
