@@ -156,6 +156,21 @@ def _zone_rows(v: dict[str, Any], me: str | None) -> tuple[tuple[str, ...], ...]
     return tuple(rows)
 
 
+def _aboard(aboard: list[dict[str, Any]], where: str) -> str:
+    """Air Groups of a carrier card in one place, e.g. "3 SBD/B, 2 F4F"."""
+    parts = [
+        f"{a['n']} {a['unit'].upper()}{'/' + a['ordnance'][0].upper() if a['ordnance'] else ''}"
+        for a in aboard
+        if a["at"] == where
+    ]
+    return ", ".join(parts) or "-"
+
+
+def _base_line(b: dict[str, Any]) -> tuple[str, str]:
+    batteries = f", batteries {b['batteries']}" if b["batteries"] else ""
+    return (DATA.units[b["unit"]].name, f"damage {b['damage']}{batteries}")
+
+
 def render(game: Game, v: Any) -> list[TextSection]:
     """The view as tables: turn and tracks, the map's occupied zones, my carriers, Midway."""
     st = v.get("state", {})
@@ -178,21 +193,9 @@ def render(game: Game, v: Any) -> list[TextSection]:
             if s["side"] != me or "op" not in s or s["sunk"]:
                 continue
             aboard = [a for a in st["air"] if a["base"] == s["id"] and a["at"] in ("hangar", "deck", "landed")]
-
-            def _fmt(where: str) -> str:
-                return (
-                    ", ".join(
-                        f"{a['n']} {a['unit'].upper()}{'/' + a['ordnance'][0].upper() if a['ordnance'] else ''}"
-                        for a in aboard
-                        if a["at"] == where
-                    )
-                    or "-"
-                )
-
             zone = "reinforcement" if s["zone"] is None else f"SZ{s['zone']:02d}"
-            rows.append(
-                (s["name"], zone, s["op"] or "-", str(s["damage"]), _fmt("deck"), _fmt("landed"), _fmt("hangar"))
-            )
+            cells = (_aboard(aboard, "deck"), _aboard(aboard, "landed"), _aboard(aboard, "hangar"))
+            rows.append((s["name"], zone, s["op"] or "-", str(s["damage"]), *cells))
         sections.append(
             TextSection(
                 "My carriers",
