@@ -1,7 +1,820 @@
-"""hbg steps of this phase: to be written (see steps.py for the protocol)."""
+"""[1st PHASE: COMMAND OPERATIONS] Steps 1.2 to 1.6: tokens, reinforcements, op status, spot, land.
+
+1.1 (Check For Victory) is the lead's, in ``game``. Rulings HBG-R40 .. HBG-R56
+(``RULINGS.md``).
+
+Every step here is a :func:`phased` step: for each side in turn (Japan first, 1.3 / 1.5 / 1.6) or
+for both sides at once (1.4, sealed), the forced work is done automatically (``auto``) and a side
+is asked only while it has a real choice (``options`` not empty). Option ids are
+``verb:<id>[:<arg>]`` strings and ``done`` (:data:`midway.engine.DONE`).
+
+Landing sites (shared with 5.1 in ``maintenance``): a landing *site* is a carrier's or an IJN
+cruiser's ship id, ``"airfield"`` or ``"seaplane_base"``. An Air Group returns to its *target*,
+its own carrier/base unless 5.1 assigned it another (``st.landing_target``, HBG-R47). A site's
+total capacity holds its Air Units aboard plus every airborne Air Group whose target it is
+(5.1, M174; HBG-R48).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from midway.engine import DONE, Decision, Option
+from midway.rulesets.hbg.model import DATA, Air, Ship
 from midway.rulesets.hbg.steps import Step
 
-STEPS: dict[str, Step] = {}
+if TYPE_CHECKING:
+    from midway.rulesets.hbg.game import HbgState
+
+JAPAN_FIRST = ("ijn", "usn")
+"""[Order of Play] "Japan 1st, USA 2nd"."""
+
+OPS = ("launch", "recover", "maneuver")
+"""[1.4.1] The three Op Statuses."""
+
+UNLIMITED = 10**6
+
+
+def setup(st: HbgState) -> None:
+    """Attributes this phase keeps across steps (declared here, HBG-R47, HBG-R50)."""
+    st.landing_target = {}
+    """[5.1] Air Group id -> the landing site it returns to when not its own (its own is gone or full)."""
+    st.must_recover = {}
+    """[1.6 Recovering Under Launch Orders] carrier id -> the Turn it must choose Recover (HBG-R50)."""
+
+
+# =============================================================================== step driver
+OptionsFn = Callable[["HbgState", str], list[Option]]
+ApplyFn = Callable[["HbgState", str, Option], None]
+HookFn = Callable[["HbgState"], None]
+SideHookFn = Callable[["HbgState", str], None]
+
+
+def _nothing(st: HbgState) -> None:
+    return None
+
+
+def _no_auto(st: HbgState, side: str) -> None:
+    return None
+
+
+def phased(
+    step_id: str,
+    *,
+    rule: str,
+    prompt: str,
+    kind: str,
+    options: OptionsFn,
+    apply: ApplyFn,
+    auto: SideHookFn = _no_auto,
+    start: HookFn = _nothing,
+    end: HookFn = _nothing,
+    simultaneous: bool = False,
+) -> Step:
+    """A step asked side by side (Japan first) or of both sides at once (sealed, ``simultaneous``).
+
+    ``start`` runs when the step begins; ``auto(st, side)`` does a side's forced work before it
+    is asked; a side is finished when ``options`` is empty or it chooses ``done``; ``end`` runs
+    once when both sides are finished.
+    """
+
+    def progress(st: HbgState) -> None:
+        finished: list[str] = st.sub["finished"]
+        for side in JAPAN_FIRST:
+            if side in finished:
+                continue
+            auto(st, side)
+            if options(st, side):
+                if not simultaneous:
+                    return
+                continue
+            finished.append(side)
+        if len(finished) == len(JAPAN_FIRST) and not st.sub.get("ended"):
+            st.sub["ended"] = True
+            end(st)
+
+    def enter(st: HbgState) -> None:
+        st.sub["finished"] = []
+        start(st)
+        progress(st)
+
+    def decisions(st: HbgState) -> dict[str, Decision]:
+        waiting = [s for s in JAPAN_FIRST if s not in st.sub["finished"]]
+        if not simultaneous:
+            waiting = waiting[:1]
+        asked = {side: opts for side in waiting if (opts := options(st, side))}
+        sealed = len(asked) > 1
+        return {s: st.decide(s, prompt, rule, o, kind=kind, simultaneous=sealed) for s, o in asked.items()}
+
+    def resolve(st: HbgState, choices: Mapping[str, Option]) -> None:
+        for side in JAPAN_FIRST:
+            choice = choices.get(side)
+            if choice is None:
+                continue
+            if choice.id == DONE:
+                st.sub["finished"].append(side)
+            else:
+                apply(st, side, choice)
+        progress(st)
+
+    return Step(step_id, enter=enter, decisions=decisions, resolve=resolve)
+
+
+def _done(label: str) -> Option:
+    return Option(DONE, label)
+
+
+def _to(st: HbgState, ship: Ship | None, side: str) -> tuple[str, ...] | None:
+    """HBG-R35: events about a hidden ship go to its owner only."""
+    if ship is None or ship.located:
+        return None
+    return (side,)
+
+
+def air_name(st: HbgState, air: Air) -> str:
+    """ "3 Akagi D3A (bomb)": Air Units, owner, type, ordnance."""
+    owner = air.base
+    if owner in st.ships:
+        owner = st.ship_name(st.ships[owner])
+    elif owner in st.bases:
+        owner = "Midway"
+    what = f"{air.n} {owner} {DATA.units[air.unit].name}"
+    return what + (f" ({air.ordnance})" if air.ordnance else "")
+
+
+def merge_groups(st: HbgState, base: str, at: str) -> None:
+    """[Game Terminology: Air Group] Air Units of one type on one card box form one Air Group."""
+    seen: dict[tuple[Any, ...], Air] = {}
+    for air in list(st.air.values()):
+        if air.base != base or air.at != at or air.n <= 0:
+            continue
+        key = (air.side, air.unit, air.ordnance, air.fuel, air.oof, air.rearm)
+        first = seen.get(key)
+        if first is None:
+            seen[key] = air
+            continue
+        first.n += air.n
+        del st.air[air.id]
+
+
+# =============================================================================== 1.2 tokens
+def token_counts(st: HbgState) -> dict[str, int]:
+    """[1.2.2] USN: fleet carriers not sunk (on the map or not) + 1 for an airfield not knocked out;
+    IJN: fleet carriers not sunk on the map, never Zuiho (HBG-R40, C-28: "operational" = not sunk)."""
+    return {
+        "usn": len(st.fleet_carriers("usn")) + (0 if st.airfield_knocked_out() else 1),
+        "ijn": len(st.fleet_carriers("ijn", on_map=True)),
+    }
+
+
+def enter_tokens(st: HbgState) -> None:
+    """[1.2] Determine Command Tokens (M041-M048, E11, E16).
+
+    Turn 1 (1.2.1): 2 USN + 2 IJN in the cup; the rest of the 1.2.2 count, the Weather and the
+    Combat Token wait in ``cup.later`` (the 3.1 draw adds them once the four are drawn). Later
+    Turns (1.2.2): the full count. The drawer is 3.1's business.
+    """
+    counts = token_counts(st)
+    cup = st.cup
+    cup.played, cup.drawn = [], ""
+    everything = (
+        ["ijn"] * counts["ijn"]
+        + ["usn"] * counts["usn"]
+        + ["weather"] * DATA.tokens.weather
+        + ["combat"] * DATA.tokens.combat
+    )
+    if st.turn == DATA.setup.start_turn:
+        first = DATA.tokens.first_turn
+        cup.tokens = ["ijn"] * first["ijn"] + ["usn"] * first["usn"]
+        rest = list(everything)
+        for token in cup.tokens:
+            if token in rest:
+                rest.remove(token)
+        cup.later = rest
+        text = f"Turn 1: the cup holds {first['usn']} USN and {first['ijn']} IJN Command Tokens; {len(rest)} wait"
+    else:
+        cup.tokens, cup.later = everything, []
+        text = (
+            f"The cup holds {counts['usn']} USN and {counts['ijn']} IJN Command Tokens, the Weather and Combat Tokens"
+        )
+    st.emit("tokens", text, rule="1.2", data={"tokens": list(cup.tokens), "later": list(cup.later)})
+
+
+# =============================================================================== 1.3 reinforcements
+def tf_ships(st: HbgState, tf: str) -> list[Ship]:
+    """[1.3] The ships of a setup Task Force still waiting off the map."""
+    return [s for s in st.ships.values() if s.tf == tf and s.zone is None and not s.sunk]
+
+
+def _token_pool(st: HbgState) -> list[str]:
+    """HBG-R41 (C-24): on Turn 1 reinforcement tokens come out of the tokens still to be added."""
+    return st.cup.later if st.turn == DATA.setup.start_turn else st.cup.tokens
+
+
+def _spend_tokens(st: HbgState, side: str, n: int) -> int:
+    """[1.3.1] [1.3.2] Take ``n`` of ``side``'s tokens out of the cup and place them with the units."""
+    pool = _token_pool(st)
+    spent = 0
+    for _ in range(n):
+        if side in pool:
+            pool.remove(side)
+            st.cup.played.append(side)
+            spent += 1
+    return spent
+
+
+def next_ijn_tf(st: HbgState) -> str | None:
+    """[1.3.2] The next IJN Task Force in the order of the reinforcement list (M056)."""
+    for r in DATA.setup.ijn_reinforcements:
+        if tf_ships(st, r.task_force):
+            return r.task_force
+    return None
+
+
+def ijn_entry_free(st: HbgState) -> bool:
+    """[1.3.2] SZ37 is empty of other friendly Task Forces (transports do not count, C-04)."""
+    return not st.ships_in(DATA.map.ijn_entry, "ijn")
+
+
+def _transports_used(st: HbgState) -> bool:
+    """[1.3.2.1 NOTE] M037: no transports under Victory By Losses."""
+    return st.options["victory"] != "losses"
+
+
+def transport_wave_eligible(st: HbgState, wave: int) -> bool:
+    """[1.3.2.1] [1.3.2.2] Wave 1: any Turn after the airfield's 5th damage, at the IJN's choice;
+    wave 2: the first Turn after wave 1 has left SZ37 (HBG-R43: C-02, C-03). SZ37 must be free
+    of IJN ships for the escort to enter (C-35)."""
+    if not _transports_used(st) or not st.airfield_ko_turn or st.turn <= st.airfield_ko_turn:
+        return False
+    waves = {t.wave: t for t in st.transports}
+    me = waves.get(wave)
+    if me is None or me.zone is not None or me.arrived:
+        return False
+    if wave > 1:
+        prev = waves.get(wave - 1)
+        if prev is None or not prev.arrived or prev.arrived >= st.turn:
+            return False
+        if prev.n > 0 and prev.zone == DATA.map.ijn_entry:
+            return False
+    return ijn_entry_free(st)
+
+
+def _escort_of(wave: int) -> str:
+    for w in DATA.setup.transport_waves:
+        if w.order == wave:
+            return w.escort
+    return ""
+
+
+def _place_tf(st: HbgState, side: str, tf: str, zone: int) -> list[Ship]:
+    """[1.3] A reinforcement Task Force enters, hidden, and has made its move this Turn (M049, M057)."""
+    ships = tf_ships(st, tf)
+    for s in ships:
+        s.zone, s.arrived, s.ordered, s.located = zone, st.turn, True, False
+    return ships
+
+
+def _ijn_reinf_options(st: HbgState) -> list[Option]:
+    opts: list[Option] = []
+    if not ijn_entry_free(st):
+        return opts
+    tf = next_ijn_tf(st)
+    entry = DATA.map.ijn_entry
+    if tf is not None and _token_pool(st).count("ijn") >= 2 and st.stacking_allows(entry, "ijn", tf_ships(st, tf)):
+        name = DATA.setup.task_forces[tf].name
+        opts.append(Option(f"enter:{tf}", f"bring on {name} in SZ{entry} (2 IJN tokens)", {"tf": tf, "zone": entry}))
+    if transport_wave_eligible(st, 1):
+        opts.append(Option("transports:1", f"bring on transport wave 1 and its escort in SZ{entry}", {"wave": 1}))
+    if opts:
+        opts.append(_done("no reinforcements this Turn"))
+    return opts
+
+
+def usn_available(st: HbgState) -> list[str]:
+    """[1.3.1] USN Task Forces available (one per Turn on Turns 1-3) and not yet on the map (M050, M053)."""
+    return [
+        r.task_force
+        for r in DATA.setup.usn_reinforcements
+        if (r.available_turn or 0) <= st.turn and tf_ships(st, r.task_force)
+    ]
+
+
+def usn_forced(st: HbgState) -> bool:
+    """[1.3.1] "all three Task Forces must arrive by Turn 4 Determine Reinforcements Phase" (D06)."""
+    return st.turn >= DATA.setup.usn_deadline_turn
+
+
+def _usn_reinf_options(st: HbgState) -> list[Option]:
+    forced = usn_forced(st)
+    if "usn" not in _token_pool(st) and not forced:
+        return []
+    opts = []
+    for tf in usn_available(st):
+        ships = tf_ships(st, tf)
+        name = DATA.setup.task_forces[tf].name
+        for zone in DATA.map.usn_roundels:
+            if st.stacking_allows(zone, "usn", ships):
+                opts.append(Option(f"enter:{tf}:{zone}", f"bring on {name} in SZ{zone}", {"tf": tf, "zone": zone}))
+    if opts and not forced:
+        opts.append(_done("no (more) reinforcements this Turn"))
+    return opts
+
+
+def reinforcement_options(st: HbgState, side: str) -> list[Option]:
+    """[1.3] Which Task Force (or none), and for the USN in which roundel zone."""
+    return _ijn_reinf_options(st) if side == "ijn" else _usn_reinf_options(st)
+
+
+def reinforcement_auto(st: HbgState, side: str) -> None:
+    """[1.3.2.1] HBG-R43: transport wave 2 (and its escort) enters as soon as it is eligible."""
+    if side == "ijn" and transport_wave_eligible(st, 2):
+        _enter_transports(st, 2)
+
+
+def _enter_transports(st: HbgState, wave: int) -> None:
+    """[1.3.2.1] A transport wave enters SZ37 with its escort Task Force; no tokens (C-03, HBG-R43)."""
+    entry = DATA.map.ijn_entry
+    for t in st.transports:
+        if t.wave == wave:
+            t.zone, t.arrived = entry, st.turn
+            st.emit(
+                "reinforcement",
+                f"IJN transport wave {wave} ({t.n} transports) enters SZ{entry}",
+                rule="1.3.2.1",
+                data={"wave": wave, "zone": entry, "n": t.n},
+            )
+    escort = _escort_of(wave)
+    if escort and tf_ships(st, escort):
+        ships = _place_tf(st, "ijn", escort, entry)
+        st.emit(
+            "reinforcement",
+            f"{DATA.setup.task_forces[escort].name} enters SZ{entry} (hidden)",
+            rule="1.3.2.2",
+            data={"tf": escort, "zone": entry, "ships": [s.id for s in ships]},
+            to=("ijn",),
+        )
+
+
+def reinforcement_apply(st: HbgState, side: str, choice: Option) -> None:
+    """[1.3.1] [1.3.2] Bring a Task Force (or transport wave) onto the map."""
+    verb, _, rest = choice.id.partition(":")
+    if verb == "transports":
+        _enter_transports(st, int(rest))
+        st.sub["finished"].append(side)
+        return
+    if side == "ijn":
+        tf, zone, cost = rest, DATA.map.ijn_entry, 2
+    else:
+        tf, _, z = rest.partition(":")
+        zone, cost = int(z), 1
+    ships = _place_tf(st, side, tf, zone)
+    spent = _spend_tokens(st, side, cost)
+    name = DATA.setup.task_forces[tf].name
+    st.emit(
+        "reinforcement",
+        f"{name} enters SZ{zone} (hidden)",
+        rule="1.3.2" if side == "ijn" else "1.3.1",
+        data={"tf": tf, "zone": zone, "ships": [s.id for s in ships]},
+        to=(side,),
+    )
+    st.emit(
+        "reinforcement",
+        f"{st.game.side_name(side)} brings a reinforcement Task Force on ({spent} token(s) out of the cup)",
+        rule="1.3",
+        data={"side": side, "tokens": spent},
+    )
+    if side == "ijn":
+        st.sub["finished"].append(side)
+
+
+# =============================================================================== 1.4 op status
+def own_oof_in_zone(st: HbgState, ship: Ship) -> bool:
+    """[1.4.1] The carrier has out-of-fuel aircraft assigned to it in its Sea Zone."""
+    return any(a.oof and a.zone == ship.zone and target_of(st, a) == ship.id for a in st.airborne(ship.side))
+
+
+def carriers_on_map(st: HbgState, side: str) -> list[Ship]:
+    return [
+        s
+        for s in st.ships.values()
+        if s.side == side and not s.sunk and s.zone is not None and DATA.units[s.unit].is_carrier
+    ]
+
+
+def legal_ops(st: HbgState, ship: Ship) -> tuple[str, ...]:
+    """[1.4.1] M062-M064; HBG-R44: arrival wins over Recover (C-09); a forced Recover (1.6 under
+    launch orders) next; no Launch in a Squall (3.1.3.1); an Air Service of 0 only Maneuvers."""
+    if ship.arrived == st.turn:
+        return ("maneuver",)
+    if own_oof_in_zone(st, ship) or st.must_recover.get(ship.id) == st.turn:
+        return ("recover",)
+    if st.air_service(ship) == 0:
+        return ("maneuver",)
+    if st.in_squall(ship.zone):
+        return ("recover", "maneuver")
+    return OPS
+
+
+def ops_start(st: HbgState) -> None:
+    for cid in [c for c, t in st.must_recover.items() if t < st.turn]:
+        del st.must_recover[cid]
+    st.sub["op"] = {}
+
+
+def ops_auto(st: HbgState, side: str) -> None:
+    chosen: dict[str, str] = st.sub["op"]
+    for ship in carriers_on_map(st, side):
+        legal = legal_ops(st, ship)
+        if ship.id not in chosen and len(legal) == 1:
+            chosen[ship.id] = legal[0]
+
+
+def ops_options(st: HbgState, side: str) -> list[Option]:
+    """[1.4.1] The next carrier without an Op Status: Launch, Recover or Maneuver."""
+    chosen = st.sub["op"]
+    for ship in sorted(carriers_on_map(st, side), key=lambda s: s.id):
+        if ship.id in chosen:
+            continue
+        name = st.ship_name(ship)
+        return [
+            Option(f"op:{ship.id}:{op}", f"{name}: {op.capitalize()}", {"ship": ship.id, "op": op})
+            for op in legal_ops(st, ship)
+        ]
+    return []
+
+
+def ops_apply(st: HbgState, side: str, choice: Option) -> None:
+    _, cid, op = choice.id.split(":")
+    st.sub["op"][cid] = op
+
+
+def ops_end(st: HbgState) -> None:
+    """[1.4] The sealed Op Statuses are revealed to their owners (and to all for located carriers)."""
+    chosen: dict[str, str] = st.sub["op"]
+    for ship in st.ships.values():
+        if not DATA.units[ship.unit].is_carrier:
+            continue
+        ship.op = chosen.get(ship.id, "") if not ship.sunk and ship.zone is not None else ""
+        if ship.op:
+            st.emit(
+                "op_status",
+                f"{st.ship_name(ship)}: {ship.op.capitalize()}",
+                rule="1.4.1",
+                data={"ship": ship.id, "op": ship.op},
+                to=_to(st, ship, ship.side),
+            )
+
+
+# =============================================================================== 1.5 spot
+def deck_units(st: HbgState, cid: str) -> int:
+    return sum(a.n for a in st.air.values() if a.base == cid and a.at == "deck")
+
+
+def spot_options(st: HbgState, side: str) -> list[Option]:
+    """[1.5] Carriers under Launch spot up to their Air Service (deck total, HBG-R45); a carrier
+    under Recover may spot one patrol bomber (C-06, HBG-R45). Never in a Squall (3.1.3.1)."""
+    opts = []
+    for ship in carriers_on_map(st, side):
+        if ship.op not in ("launch", "recover") or st.in_squall(ship.zone):
+            continue
+        on_deck = deck_units(st, ship.id)
+        room = st.air_service(ship) - on_deck
+        if ship.op == "recover":
+            room = min(room, 1) if on_deck == 0 else 0
+        if room <= 0:
+            continue
+        for air in st.air.values():
+            if air.base != ship.id or air.at != "hangar":
+                continue
+            if ship.op == "recover" and DATA.units[air.unit].patrol != "patrol_bomber":
+                continue
+            for k in range(1, min(air.n, room) + 1):
+                opts.append(
+                    Option(
+                        f"spot:{air.id}:{k}",
+                        f"{st.ship_name(ship)}: spot {k} of {air_name(st, air)}",
+                        {"air": air.id, "n": k, "ship": ship.id},
+                    )
+                )
+    if opts:
+        opts.append(_done("done spotting"))
+    return opts
+
+
+def spot_apply(st: HbgState, side: str, choice: Option) -> None:
+    """[1.5] Move ``k`` Air Units from the hangar to the flight deck (splitting the group)."""
+    _, aid, k = choice.id.split(":")
+    air = st.air[aid]
+    n = int(k)
+    part = air if n == air.n else st.split_air(air, n)
+    part.at = "deck"
+    ship = st.ships[part.base]
+    st.emit(
+        "spot",
+        f"{st.ship_name(ship)} spots {air_name(st, part)} on deck",
+        rule="1.5",
+        data={"air": part.id, "n": n, "ship": ship.id},
+        to=(side,),
+    )
+    merge_groups(st, ship.id, "deck")
+
+
+# =============================================================================== landing sites
+def target_of(st: HbgState, air: Air) -> str:
+    """[5.1] Where an Air Group returns: its own carrier/base unless 5.1 assigned another."""
+    return st.landing_target.get(air.id, air.base)
+
+
+def site_zone(st: HbgState, site: str) -> int | None:
+    if site in st.bases:
+        return st.bases[site].zone
+    ship = st.ships.get(site)
+    return None if ship is None or ship.sunk else ship.zone
+
+
+def site_usable(st: HbgState, site: str) -> bool:
+    """[5.1] A site that can still land aircraft at all: a knocked-out airfield still lands 1 per
+    Turn (M176); a knocked-out seaplane base none (M177); a carrier afloat on the map with Air
+    Service left; a cruiser afloat on the map."""
+    if site == "airfield":
+        return True
+    if site in st.bases:
+        base = st.bases[site]
+        return base.damage < DATA.units[base.unit].hit_points
+    ship = st.ships.get(site)
+    if ship is None or ship.sunk or ship.zone is None:
+        return False
+    return st.air_service(ship) > 0 if DATA.units[ship.unit].is_carrier else True
+
+
+def site_capacity(st: HbgState, site: str) -> int:
+    """[5.1] Total capacity: carriers (HBG-R03), a Tone-class cruiser its floatplanes; bases unlimited."""
+    if site in st.bases:
+        return UNLIMITED
+    ship = st.ships[site]
+    unit = DATA.units[ship.unit]
+    return st.carrier_capacity(ship) if unit.is_carrier else unit.floatplanes
+
+
+def committed(st: HbgState, site: str, *, but: str = "") -> int:
+    """[5.1] M174: Air Units aboard + to be recovered + returning (every airborne group it is the target of)."""
+    total = sum(a.n for a in st.aboard(site))
+    total += sum(a.n for a in st.air.values() if a.at == "air" and a.id != but and target_of(st, a) == site)
+    return total
+
+
+def spare(st: HbgState, site: str, air: Air | None = None) -> int:
+    """Air Units more that ``site`` can take (besides ``air``, if it is already counted)."""
+    cap = site_capacity(st, site)
+    if cap >= UNLIMITED:
+        return UNLIMITED
+    return cap - committed(st, site, but=air.id if air is not None else "")
+
+
+def compatible(st: HbgState, air: Air, site: str) -> bool:
+    """HBG-R46: PBYs land at the seaplane base, E13As on a Tone-class cruiser, Midway's combat
+    aircraft at the airfield; carrier aircraft on any friendly carrier, USN ones also at Midway."""
+    unit = DATA.units[air.unit]
+    ship = st.ships.get(site)
+    if ship is not None and ship.side != air.side:
+        return False
+    if unit.kind == "patrol_aircraft":
+        if air.base == "seaplane_base":
+            return site == "seaplane_base"
+        return ship is not None and DATA.units[ship.unit].floatplanes > 0
+    if air.base == "airfield":
+        return site == "airfield"
+    if ship is not None:
+        return DATA.units[ship.unit].is_carrier
+    return site == "airfield" and air.side == "usn"
+
+
+def side_sites(st: HbgState, side: str) -> list[str]:
+    """Every landing site of ``side`` (whether it can land now or not)."""
+    out = [
+        s.id
+        for s in st.ships.values()
+        if s.side == side
+        and not s.sunk
+        and s.zone is not None
+        and (DATA.units[s.unit].is_carrier or DATA.units[s.unit].floatplanes > 0)
+    ]
+    if side == "usn":
+        out += ["airfield", "seaplane_base"]
+    return out
+
+
+def orphan(st: HbgState, air: Air) -> bool:
+    """[1.6] Out of fuel "without a safe landing spot this Turn (its carrier/base destroyed or
+    already at maximum capacity)"."""
+    own = target_of(st, air)
+    return not site_usable(st, own) or spare(st, own, air) < air.n
+
+
+# =============================================================================== 1.6 land
+def landing_room(st: HbgState, site: str) -> int:
+    """[1.6] Air Units the site may still land this Turn (M082, C-10: the current Air Service;
+    HBG-R12: bases 3 (airfield) or 1 (seaplane base) per remaining hit point, a knocked-out
+    airfield 1)."""
+    if site in st.bases:
+        base = st.bases[site]
+        unit = DATA.units[base.unit]
+        left = unit.hit_points - base.damage
+        limit = unit.recover_per_hit_point * left if left > 0 else (1 if site == "airfield" else 0)
+        return max(limit - base.landed, 0)
+    ship = st.ships[site]
+    used = st.sub["used"].get(site, 0)
+    unit = DATA.units[ship.unit]
+    if unit.is_carrier:
+        if ship.op not in ("recover", "launch"):
+            return 0
+        return max(st.air_service(ship) - used, 0)
+    return max(unit.floatplanes - used, 0)
+
+
+def _class(st: HbgState, air: Air, site: str) -> int:
+    """[1.6] Priority: 1 own out-of-fuel, 2 out-of-fuel without a safe spot, 3 voluntary (M078)."""
+    if air.oof and target_of(st, air) == site:
+        return 1
+    if air.oof and orphan(st, air):
+        return 2
+    return 3
+
+
+def landing_pairs(st: HbgState, side: str) -> list[tuple[str, str, int]]:
+    """(Air Group, site, class) for every landing now legal, each site's best class only."""
+    by_site: dict[str, list[tuple[str, str, int]]] = {}
+    rooms = {s: landing_room(st, s) for s in side_sites(st, side)}
+    zones = {s: site_zone(st, s) for s in rooms}
+    for air in st.airborne(side):
+        for site, room in rooms.items():
+            if room <= 0 or zones[site] != air.zone or not compatible(st, air, site):
+                continue
+            cls = _class(st, air, site)
+            ship = st.ships.get(site)
+            if ship is not None and ship.op == "launch" and cls != 2:
+                continue  # HBG-R49: a carrier under Launch takes only stranded out-of-fuel aircraft
+            if spare(st, site, air) <= 0:
+                continue
+            by_site.setdefault(site, []).append((air.id, site, cls))
+    out = []
+    for pairs in by_site.values():
+        best = min(p[2] for p in pairs)
+        out += [p for p in pairs if p[2] == best]
+    return out
+
+
+def _forced_only_way(st: HbgState, forced: list[tuple[str, str, int]]) -> bool:
+    """No real choice: each forced group has one site, and each site has one forced group or room
+    for all of them."""
+    sites_of: dict[str, int] = {}
+    at_site: dict[str, list[Air]] = {}
+    for aid, site, _ in forced:
+        sites_of[aid] = sites_of.get(aid, 0) + 1
+        at_site.setdefault(site, []).append(st.air[aid])
+    if any(n > 1 for n in sites_of.values()):
+        return False
+    for site, airs in at_site.items():
+        if len(airs) == 1:
+            continue
+        total = sum(a.n for a in airs)
+        if total > landing_room(st, site) or any(a.n > spare(st, site, a) for a in airs):
+            return False
+        if sum(a.n for a in airs if target_of(st, a) != site) > spare(st, site):
+            return False
+    return True
+
+
+def land_auto(st: HbgState, side: str) -> None:
+    """[1.6] Forced landings with no choice in them happen at once (out-of-fuel aircraft, E10);
+    a cruiser recovers its own out-of-fuel floatplane (C-29)."""
+    while True:
+        forced = [p for p in landing_pairs(st, side) if p[2] <= 2]
+        if not forced or not _forced_only_way(st, forced):
+            return
+        for aid, site, _ in forced:
+            land(st, st.air[aid], site)
+
+
+def land_options(st: HbgState, side: str) -> list[Option]:
+    """[1.6] Forced landings first (which group, where), then voluntary ones and ``done`` (M078, M079)."""
+    pairs = landing_pairs(st, side)
+    forced = [p for p in pairs if p[2] <= 2]
+    use = forced or pairs
+    opts = []
+    for aid, site, cls in use:
+        air = st.air[aid]
+        where = st.ship_name(st.ships[site]) if site in st.ships else DATA.units[st.bases[site].unit].name
+        why = {1: "out of fuel", 2: "out of fuel, no safe landing spot", 3: "voluntary"}[cls]
+        opts.append(
+            Option(f"land:{aid}:{site}", f"land {air_name(st, air)} on {where} ({why})", {"air": aid, "site": site})
+        )
+    if opts and not forced:
+        opts.append(_done("no more landings"))
+    return opts
+
+
+def land_apply(st: HbgState, side: str, choice: Option) -> None:
+    _, aid, site = choice.id.split(":")
+    land(st, st.air[aid], site)
+
+
+def land(st: HbgState, air: Air, site: str) -> None:
+    """[1.6] As many Air Units of ``air`` as the site can take land: ``at="landed"`` with their fuel
+    state (M080), joining the site (HBG-R47). Squall: each rolls, 11+ is destroyed (E18, M122).
+    Landing on a deck with spotted aircraft, or on a carrier under Launch: HBG-R50."""
+    n = min(air.n, landing_room(st, site), spare(st, site, air))
+    if n <= 0:  # pragma: no cover - landing_pairs offers only sites with room
+        return
+    part = air if n == air.n else st.split_air(air, n)
+    zone = part.zone
+    st.landing_target.pop(part.id, None)
+    part.at, part.zone, part.base = "landed", None, site
+    part.strike, part.mission, part.shadowing, part.shadow_rolls = "", "", "", 0
+    ship = st.ships.get(site)
+    if ship is not None:
+        st.sub["used"][site] = st.sub["used"].get(site, 0) + n
+        where = st.ship_name(ship)
+    else:
+        st.bases[site].landed += n
+        where = DATA.units[st.bases[site].unit].name
+    to = _to(st, ship, part.side)
+    st.emit(
+        "land",
+        f"{air_name(st, part)} land on {where}",
+        rule="1.6",
+        data={"air": part.id, "n": n, "site": site, "zone": zone},
+        to=to,
+    )
+    if st.in_squall(zone):
+        rolls = st.roll(n, 12, why=f"squall landing of {n} {DATA.units[part.unit].name}", rule="3.1.3.1", to=to)
+        lost = sum(1 for r in rolls if r >= 11)
+        if lost:
+            st.lose_air(part, lost, f"{lost} {DATA.units[part.unit].name} crash landing in a squall", rule="3.1.3.1")
+    if ship is not None and DATA.units[ship.unit].is_carrier:
+        spotted = [a for a in st.air.values() if a.base == site and a.at == "deck"]
+        if spotted or ship.op == "launch":
+            for a in spotted:
+                a.at = "hangar"
+            merge_groups(st, site, "hangar")
+            st.must_recover[site] = st.turn + 1
+            st.emit(
+                "land",
+                f"{where} recovers under launch orders: spotted aircraft go below, it must Recover next Turn",
+                rule="1.6",
+                data={"ship": site},
+                to=(part.side,),
+            )
+
+
+def land_start(st: HbgState) -> None:
+    """[1.6 Recovering Under Launch Orders] aircraft held on deck since last Turn count against the limit."""
+    st.sub["used"] = {
+        cid: sum(a.n for a in st.air.values() if a.base == cid and a.at == "landed") for cid in st.must_recover
+    }
+
+
+STEPS: dict[str, Step] = {
+    "1.2": Step("1.2", enter=enter_tokens),
+    "1.3": phased(
+        "1.3",
+        rule="1.3",
+        prompt="Determine reinforcements: which Task Force enters (and where)?",
+        kind="reinforce",
+        options=reinforcement_options,
+        apply=reinforcement_apply,
+        auto=reinforcement_auto,
+    ),
+    "1.4": phased(
+        "1.4",
+        rule="1.4.1",
+        prompt="Set the carrier's Op Status",
+        kind="op_status",
+        options=ops_options,
+        apply=ops_apply,
+        auto=ops_auto,
+        start=ops_start,
+        end=ops_end,
+        simultaneous=True,
+    ),
+    "1.5": phased(
+        "1.5",
+        rule="1.5",
+        prompt="Spot aircraft on deck",
+        kind="spot",
+        options=spot_options,
+        apply=spot_apply,
+    ),
+    "1.6": phased(
+        "1.6",
+        rule="1.6",
+        prompt="Land aircraft",
+        kind="land",
+        options=land_options,
+        apply=land_apply,
+        auto=land_auto,
+        start=land_start,
+    ),
+}

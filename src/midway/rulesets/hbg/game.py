@@ -85,8 +85,9 @@ class HbgState(State):
             if g.location == "airborne":
                 air.at, air.zone, air.fuel = "air", g.zone, g.fuel
                 air.strike, air.mission = g.strike_group or air.id, "strike"
-        for wave in setup.transport_waves:
-            self.transports.append(Transports(wave.order, wave.transports))
+        if self.options["victory"] == "points":  # [Setup NOTE] no transports under Victory By Losses (M037)
+            for wave in setup.transport_waves:
+                self.transports.append(Transports(wave.order, wave.transports))
         for module in (command, search, orders, combat, maintenance):
             hook = getattr(module, "setup", None)
             if hook is not None:
@@ -188,7 +189,7 @@ class HbgState(State):
         ]
 
     def airfield_knocked_out(self) -> bool:
-        """[1.4.2] [1.3.2.2] The Midway Airfield has taken damage equal to its hit points (HBG-C05)."""
+        """[1.4.2] [1.3.2.2] The Midway Airfield has taken damage equal to its hit points (HBG-R38)."""
         base = self.bases["airfield"]
         return base.damage >= DATA.units[base.unit].hit_points
 
@@ -226,7 +227,7 @@ class HbgState(State):
                 self.lose_air(air, air.n, f"lost with {self.ship_name(ship)}", rule=rule)
 
     def damage_base(self, base: Base, hits: int, *, rule: str) -> None:
-        """[4.3.1] Hits on a Midway base; the AA Guns lose a battery per hit (HBG-C31)."""
+        """[4.3.1] Hits on a Midway base; the AA Guns lose a battery per hit (HBG-R39)."""
         if hits <= 0:
             return
         unit = DATA.units[base.unit]
@@ -305,7 +306,7 @@ class HbgState(State):
             self.finish_at_turn_limit(limit)
 
     def loss_victory_level(self, side: str) -> int:
-        """[Victory By Losses] 2 Decisive, 1 Major, 0 none (M187-M190, HBG-C27: Decisive beats Major)."""
+        """[Victory By Losses] 2 Decisive, 1 Major, 0 none (M187-M190, HBG-R36: Decisive beats Major)."""
         if side == "usn":
             carriers = sum(1 for s in self.ships.values() if s.side == "ijn" and s.sunk and s.id in DATA.carriers)
             capital = sum(1 for s in self.ships.values() if s.side == "ijn" and s.sunk and DATA.units[s.unit].capital)
@@ -320,7 +321,7 @@ class HbgState(State):
         return {side: sum(1 for s in self.ships.values() if s.side == side and s.sunk) for side in SIDES}
 
     def finish_at_turn_limit(self, limit: int) -> None:
-        """[5.5] HBG-R100: the text has no turn limit; at ``max_turns`` points decide (ties to the USN),
+        """[5.5] HBG-R34: the text has no turn limit; at ``max_turns`` points decide (ties to the USN),
         under Victory By Losses the game is a draw."""
         if self.options["victory"] == "points":
             usn, ijn = self.vp["usn"], self.vp["ijn"]
@@ -403,7 +404,7 @@ class HbgGame(Game):
         GameOption(
             "vp_target", 12, "Victory Points to win (12 recommended)", choices=(10, 12), rule="Victory By Points"
         ),
-        GameOption("max_turns", 24, "turn limit (the text has none; 0: none)", rule="HBG-R100"),
+        GameOption("max_turns", 24, "turn limit (the text has none; 0: none)", rule="HBG-R34"),
         GameOption(
             "invasion_vp",
             DATA.setup.victory.invasion_vp_per_group,
@@ -420,7 +421,8 @@ class HbgGame(Game):
     def statistics(self, state: State) -> dict[str, float]:
         """Turns, VP, and ships and carriers sunk per side."""
         assert isinstance(state, HbgState)
-        out: dict[str, float] = {"turns": state.turn}
+        completed = state.turn - 1 if state.step == "1.1" else state.turn  # ended at 1.1: that Turn never ran
+        out: dict[str, float] = {"turns": completed}
         for side in SIDES:
             out[f"{side} vp"] = state.vp[side]
             out[f"{side} carriers sunk"] = sum(

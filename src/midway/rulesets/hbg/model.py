@@ -88,7 +88,7 @@ class Air:
     shadowing: str = ""
     """[2.2.2] a patrol shadowing a located Task Force: the id of a ship of that Task Force."""
     shadow_rolls: int = 0
-    """[2.2.2] shadow rolls made so far (the first is 3 dice, later ones 4; HBG-C11)."""
+    """[2.2.2] shadow rolls made so far (the first is 3 dice, later ones 4; HBG-R68)."""
     ordered: bool = False
     """[Using A Command Token] ordered this Turn."""
     fought: bool = False

@@ -1,6 +1,6 @@
 """[Fog of war] What each side may know, and its rendering for the terminal.
 
-HBG-R101 (fog of war). A side sees all of its own forces: ships (and their zones while hidden),
+HBG-R35 (fog of war). A side sees all of its own forces: ships (and their zones while hidden),
 carrier cards (hangar, deck, op status), reinforcements still to come, its cup tokens. Of the
 enemy it sees only what the rules never hide or what has been found:
 
@@ -76,7 +76,7 @@ def enemy_ship_visible(st: HbgState, sid: str) -> bool:
 
 
 def view(st: HbgState, side: str | None) -> dict[str, Any]:
-    """HBG-R101: the view of ``side`` (None: a spectator, who sees what both sides see of each other)."""
+    """HBG-R35: the view of ``side`` (None: a spectator, who sees what both sides see of each other)."""
     ships = []
     for sid, ship in st.ships.items():
         own = side is not None and ship.side == side
@@ -184,6 +184,7 @@ def render(game: Game, v: Any) -> list[TextSection]:
         ("VP", f"USN {st['vp']['usn']}, IJN {st['vp']['ijn']} (target {st['vp_target']}, {st['victory']})"),
         ("Cup", f"{cup}; drawing: {game.side_name(st['drawer'])}"),
         ("Squalls", ", ".join(f"SZ{z:02d}" for z in st["squalls"]) or "none"),
+        ("Scale", "a Sea Zone is about 50 miles across, a Turn about 45 minutes (Game Scale)"),
     )
     sections = [TextSection("The Battle of Midway", head)]
     sections.append(TextSection("Sea Zones (what you know)", _zone_rows(st, me), header=("zone", "", "units")))

@@ -1,0 +1,353 @@
+"""hbg phase 3: 3.1 Draw Command Tokens -- orders, weather, combat token (HBG-R61, HBG-R63..HBG-R79).
+
+Positions are built on a fresh game; the step is entered with a chosen cup and driven through its
+own ``decisions``/``resolve`` (``choose`` checks legality first), so later phases do not run.
+"""
+
+from __future__ import annotations
+
+from midway.engine import FixedDice
+from midway.rulesets.hbg import GAME
+from midway.rulesets.hbg.game import STEPS, HbgState
+from midway.rulesets.hbg.model import DATA, Air
+from midway.rulesets.hbg.orders import drawer_for_turn, squall_candidates
+
+TF16 = ["enterprise", "new_orleans_ca-1", "new_orleans_ca-2", "farragut_dd-1"]
+CARDIV1 = "ijn-cardiv1-strike"
+
+
+def fresh(seed: int = 1) -> HbgState:
+    st = GAME.new(seed=seed)
+    assert isinstance(st, HbgState)
+    st.dice = FixedDice([])
+    return st
+
+
+def draw(st: HbgState, tokens: list[str], later: list[str] | None = None, dice: list[int] | None = None) -> None:
+    """Enter 3.1 with this cup (the first token drawn by the first forced die, or alone)."""
+    st.cup.tokens = list(tokens)
+    st.cup.later = list(later or [])
+    st.dice = FixedDice(dice or [])
+    st.step = "3.1"
+    st.sub = {}
+    st._cache = None
+    STEPS["3.1"].enter(st)
+    st._cache = None
+
+
+def options(st: HbgState, side: str) -> tuple[str, ...]:
+    d = STEPS["3.1"].decisions(st).get(side)
+    return () if d is None else d.option_ids
+
+
+def choose(st: HbgState, side: str, *oids: str) -> None:
+    for oid in oids:
+        d = STEPS["3.1"].decisions(st)[side]
+        opt = d.option(oid)
+        assert opt is not None, (oid, d.option_ids)
+        STEPS["3.1"].resolve(st, {side: opt})
+        st._cache = None
+
+
+def enterprise_at(st: HbgState, zone: int, op: str = "launch") -> None:
+    for sid in TF16:
+        st.ships[sid].zone = zone
+    st.ships["enterprise"].op = op
+
+
+def deck(st: HbgState, unit: str, base: str, n: int | None = None) -> Air:
+    a = next(a for a in st.air.values() if a.unit == unit and a.base == base and a.at == "hangar")
+    a.at = "deck"
+    if n is not None:
+        a.n = n
+    return a
+
+
+def test_hbg_3_1_ijn_draws_on_turn_1_then_alternates() -> None:
+    """M103: the IJN draws on Turn 1; the duty alternates each Turn."""
+    assert [drawer_for_turn(t) for t in (1, 2, 3, 4)] == ["ijn", "usn", "ijn", "usn"]
+    st = fresh()
+    st.turn = 2
+    draw(st, ["combat"])
+    assert st.cup.drawer == "usn"
+
+
+def test_hbg_3_1_e11_first_four_tokens_before_weather_and_combat() -> None:
+    """E11, M104, M107, HBG-R65: Turn 1 the cup holds 2+2; the other six join only once the four are
+    drawn; each token is resolved before the next; a passed token is set aside, not returned."""
+    st = fresh()
+    draw(st, ["ijn", "ijn", "usn", "usn"], ["ijn", "ijn", "usn", "usn", "weather", "combat"], dice=[3, 1, 2])
+    assert st.cup.drawn == "usn" and len(st.cup.tokens) == 3 and len(st.cup.later) == 6
+    choose(st, "usn", "pass")
+    assert st.cup.drawn == "ijn" and st.cup.tokens == ["ijn", "usn"] and st.cup.played == ["usn", "ijn"]
+    choose(st, "ijn", "pass")
+    assert st.cup.drawn == "usn" and st.cup.tokens == ["ijn"]
+    st.dice = FixedDice([6])  # the 4th token is alone in the cup: no roll; then 6 of 6 = combat
+    choose(st, "usn", "pass")
+    assert st.cup.drawn == "ijn" and st.cup.tokens == [] and len(st.cup.later) == 6
+    choose(st, "ijn", "pass")
+    assert st.sub["over"] and st.cup.tokens == [] and st.cup.later == []  # combat drawn: M125
+    assert "weather" in st.cup.played[4:] or st.cup.played[-1] == "combat"
+
+
+def test_hbg_3_1_e12_ijn_token_moves_the_strike_from_sz21_to_midway() -> None:
+    """E12, M105, M106, M108: an IJN token moves a Strike Group SZ21 -> SZ31; once ordered it cannot
+    be ordered again; the second Strike Group can be with the next token."""
+    st = fresh()
+    draw(st, ["ijn", "ijn", "combat"], dice=[1, 1])
+    assert f"move:{CARDIV1}" in options(st, "ijn")
+    choose(st, "ijn", f"move:{CARDIV1}")
+    assert "to:31" in options(st, "ijn") and "to:6" not in options(st, "ijn")  # 2 zones (HBG-R13)
+    choose(st, "ijn", "to:31")
+    group = [a for a in st.airborne("ijn") if a.strike == CARDIV1]
+    assert len(group) == 4 and all(a.zone == 31 and a.ordered for a in group)
+    assert st.cup.drawn == "ijn"  # next token drawn
+    assert f"move:{CARDIV1}" not in options(st, "ijn") and "move:ijn-cardiv2-strike" in options(st, "ijn")
+
+
+def test_hbg_3_1_out_of_fuel_groups_cannot_be_ordered() -> None:
+    """M109: an out-of-fuel Strike Group is not eligible for orders."""
+    st = fresh()
+    for a in st.airborne("ijn"):
+        a.oof = True
+    draw(st, ["ijn", "combat"], dice=[1])
+    assert not any(o.startswith(("move:", "designate:")) for o in options(st, "ijn"))
+
+
+def test_hbg_3_1_e13_enterprise_launches_two_cap_fighters() -> None:
+    """E13, M110: one token launches 2 F4F as CAP, with a fuel marker; CAP ends over a friendly
+    capital ship or base, at most 1 zone away."""
+    st = fresh()
+    enterprise_at(st, 16)
+    f4f = deck(st, "f4f", "enterprise")
+    draw(st, ["usn", "combat"], dice=[1])
+    choose(st, "usn", "cap:enterprise", f"add:{f4f.id}", f"add:{f4f.id}")
+    dests = {o for o in options(st, "usn") if o.startswith("to:")}
+    assert dests == {"to:16"}  # no other capital ship or base within 1 zone
+    choose(st, "usn", "to:16")
+    cap = [a for a in st.airborne("usn") if a.mission == "cap"]
+    assert len(cap) == 1 and cap[0].n == 2 and cap[0].fuel == DATA.units["f4f"].fuel and f4f.n == 2
+
+
+def test_hbg_3_1_e14_enterprise_launches_a_strike_group_from_its_deck() -> None:
+    """E14, M111, C-16, HBG-R74: deck units go to a zone within range with one fuel marker (the
+    lowest: TBD 2), ordnance kept; the carrier must be under Launch."""
+    st = fresh()
+    enterprise_at(st, 16)
+    sbd = deck(st, "sbd", "enterprise", 3)
+    tbd = deck(st, "tbd", "enterprise")
+    draw(st, ["usn", "combat"], dice=[1])
+    choose(st, "usn", "launch:enterprise", "all")
+    assert "to:18" in options(st, "usn") and "to:19" not in options(st, "usn")
+    choose(st, "usn", "to:18")
+    assert sbd.at == tbd.at == "air" and sbd.zone == 18 and sbd.strike == tbd.strike
+    assert sbd.fuel == tbd.fuel == 2 and sbd.ordnance == "bomb" and tbd.ordnance == "torpedo"
+    st2 = fresh()
+    enterprise_at(st2, 16, "recover")
+    deck(st2, "sbd", "enterprise")
+    draw(st2, ["usn", "combat"], dice=[1])
+    assert "launch:enterprise" not in options(st2, "usn")  # Recover: no launch (M066)
+    st3 = fresh()
+    for a in st3.air.values():
+        if a.side == "usn" and a.at == "air":
+            a.oof = True
+    st3.bases["airfield"].damage, st3.bases["airfield"].launched = 5, 1
+    draw(st3, ["usn", "combat"], dice=[1])
+    assert st3.sub["over"]  # HBG-R65: nothing to order -> the token passes itself, then combat
+
+
+def test_hbg_3_1_d09_no_launch_from_a_carrier_in_a_squall() -> None:
+    """D09, M121: a carrier under Launch in a Squall zone launches nothing."""
+    st = fresh()
+    enterprise_at(st, 6)
+    deck(st, "sbd", "enterprise")
+    st.squalls = [3, 6]
+    draw(st, ["usn", "combat"], dice=[1])
+    assert "launch:enterprise" not in options(st, "usn")
+
+
+def test_hbg_3_1_e06_damaged_airfield_two_tokens_of_three_units() -> None:
+    """E06, M070, M071, HBG-R75: 3 hits of 5 -> 2 tokens on Midway, each up to 3 Air Units."""
+    st = fresh()
+    st.bases["airfield"].damage = 3
+    draw(st, ["usn", "usn", "usn", "combat"], dice=[1, 1, 1])
+    f4f = next(a for a in st.air.values() if a.unit == "f4f" and a.base == "airfield")
+    choose(st, "usn", "cap:airfield", *[f"add:{f4f.id}"] * 3)
+    assert not any(o.startswith("add:") for o in options(st, "usn"))
+    choose(st, "usn", "to:31")
+    tbd = next(a for a in st.air.values() if a.unit == "tbd" and a.base == "airfield")
+    choose(st, "usn", "launch:airfield", f"add:{tbd.id}", "to:26")
+    assert st.bases["airfield"].tokens_played == 2 and st.bases["airfield"].launched == 4
+    assert "launch:airfield" not in options(st, "usn")
+
+
+def test_hbg_3_1_e07_knocked_out_airfield_one_unit() -> None:
+    """E07, M072: knocked out -> 1 token and 1 Air Unit launched a Turn."""
+    st = fresh()
+    st.bases["airfield"].damage = 5
+    draw(st, ["usn", "usn", "combat"], dice=[1, 1])
+    sbd = next(a for a in st.air.values() if a.unit == "sbd" and a.base == "airfield")
+    choose(st, "usn", "launch:airfield", f"add:{sbd.id}")
+    assert not any(o.startswith("add:") for o in options(st, "usn"))
+    choose(st, "usn", "to:26")
+    assert "launch:airfield" not in options(st, "usn") and "cap:airfield" not in options(st, "usn")
+
+
+def test_hbg_3_1_strike_group_splits_and_joins() -> None:
+    """M011, M012, M013, M014, M112, C-07, HBG-R73: a Strike Group may send Air Groups elsewhere (each part ordered);
+    a group may join another from the same Task Force, taking the lower fuel."""
+    st = fresh()
+    draw(st, ["ijn", "ijn", "combat"], dice=[1, 1])
+    choose(st, "ijn", f"move:{CARDIV1}", "split:a6", "to:26", "to:31")
+    assert st.air["a6"].zone == 26 and st.air["a6"].strike != CARDIV1 and st.air["a6"].ordered
+    assert all(st.air[a].zone == 31 and st.air[a].strike == CARDIV1 for a in ("a5", "a7", "a8"))
+    st2 = fresh()
+    st2.air["a5"].fuel = 2
+    draw(st2, ["ijn", "combat"], dice=[1])
+    choose(st2, "ijn", f"move:{CARDIV1}")
+    assert not any(o.startswith("join:") for o in options(st2, "ijn"))  # CarDiv 2 is another TF (M014)
+    for a in ("a9", "a10", "a11", "a12"):
+        st2.air[a].strike = "other-cardiv1"
+        st2.air[a].base = "akagi"
+    choose(st2, "ijn", "cancel", f"move:{CARDIV1}", "join:other-cardiv1")
+    assert {st2.air[a].strike for a in ("a5", "a6", "a9")} == {"other-cardiv1"}
+    assert {st2.air[a].fuel for a in ("a5", "a9", "a12")} == {1}
+
+
+def test_hbg_3_1_designate_escort_fighters_as_cap() -> None:
+    """M110, HBG-R76: airborne fighters leave their bombers to fly CAP, only over a capital ship or base."""
+    st = fresh()
+    draw(st, ["ijn", "combat"], dice=[1])
+    assert f"designate:{CARDIV1}" not in options(st, "ijn")  # SZ21: no IJN capital ship within 1 zone
+    st.ships["hiryu"].zone = 16
+    st.ships["soryu"].zone = 16
+    draw(st, ["ijn", "combat"], dice=[1])
+    choose(st, "ijn", f"designate:{CARDIV1}")
+    assert options(st, "ijn") == ("to:16", "cancel")
+    choose(st, "ijn", "to:16")
+    assert st.air["a6"].mission == st.air["a8"].mission == "cap" and st.air["a6"].zone == 16
+    assert st.air["a5"].mission == "strike" and st.air["a5"].strike == CARDIV1 != st.air["a6"].strike
+
+
+def test_hbg_3_1_e15_task_force_moves_one_zone_and_hides() -> None:
+    """E15, M108, M113, M114, C-08: the whole Task Force moves to an adjacent zone and is hidden
+    again; the move is told to its owner only."""
+    st = fresh()
+    for s in st.ships_in(20, "ijn"):
+        s.located = True
+    draw(st, ["ijn", "combat"], dice=[1])
+    choose(st, "ijn", "tf:20", "allships")
+    dests = {int(o[3:]) for o in options(st, "ijn") if o.startswith("to:")}
+    assert dests <= set(DATA.map.neighbours(20)) and 25 in dests
+    choose(st, "ijn", "to:25")
+    ships = st.ships_in(25, "ijn")
+    assert len(ships) == 4 and all(s.ordered and not s.located for s in ships)
+    private = [e for e in st.events if e.kind == "tf" and "SZ25" in e.text]
+    assert private and all(e.to == ("ijn",) for e in private)
+
+
+def test_hbg_3_1_d04_d08_stacking_and_carrier_op_status_limit_moves() -> None:
+    """D04, D08, M068, C-35: carriers not under Maneuver cannot move; a 3rd capital ship may not enter."""
+    st = fresh()
+    st.ships["akagi"].op = "launch"
+    st.ships["kaga"].op = "maneuver"
+    draw(st, ["ijn", "combat"], dice=[1])
+    choose(st, "ijn", "tf:19")
+    assert "ship:akagi" not in options(st, "ijn") and "ship:kaga" in options(st, "ijn")
+    choose(st, "ijn", "ship:kaga")
+    assert "to:14" not in options(st, "ijn") and "to:20" not in options(st, "ijn")  # 2 capital ships there
+    assert "to:24" in options(st, "ijn")
+
+
+def test_hbg_3_1_split_task_force_remainder_moves_later() -> None:
+    """M018, M019, M115, C-08: ships left behind are a Task Force another token can move; only movers
+    are ordered."""
+    st = fresh()
+    draw(st, ["ijn", "ijn", "combat"], dice=[1, 1])
+    choose(st, "ijn", "tf:20", "ship:yagumo_dd-7", "to:25")
+    assert st.ships["yagumo_dd-7"].ordered and not st.ships["kongo_bb-1"].ordered
+    assert "tf:20" in options(st, "ijn") and "tf:25" not in options(st, "ijn")
+
+
+def test_hbg_3_1_cap_follows_when_every_capital_ship_leaves() -> None:
+    """M116: CAP over a zone goes with its ships when every capital ship leaves (ordered); when one
+    stays, each CAP group chooses."""
+    st = fresh()
+    for s in st.ships_in(20, "ijn"):
+        s.op = "maneuver"
+    cap = st.add_air("ijn", "a6m", "akagi", 2)
+    cap.at, cap.zone, cap.mission, cap.strike, cap.fuel = "air", 20, "cap", "capx", 2
+    draw(st, ["ijn", "ijn", "combat"], dice=[1, 1])
+    choose(st, "ijn", "tf:20", "ship:kongo_bb-1", "to:25")
+    assert st.sub["order"]["queue"][0][0] == "ijn" and options(st, "ijn") == ("follow", "stay")
+    choose(st, "ijn", "stay")
+    assert cap.zone == 20 and not cap.ordered
+    choose(st, "ijn", "tf:20", "allships", "to:25")
+    assert cap.zone == 25 and cap.ordered
+
+
+def test_hbg_3_1_enemy_aircraft_follow_a_located_task_force() -> None:
+    """M117, M100, M118, C-33, C-36, HBG-R78: shadowing patrols and enemy combat aircraft move with
+    a located Task Force, which stays located; a patrol not shadowing stays."""
+    st = fresh()
+    for s in st.ships_in(20, "ijn"):
+        s.located = True
+    shadow = st.add_air("usn", "pby", "seaplane_base", 1)
+    shadow.at, shadow.zone, shadow.mission, shadow.shadowing = "air", 20, "patrol", "kongo_bb-1"
+    idle = st.add_air("usn", "pby", "seaplane_base", 1)
+    idle.at, idle.zone, idle.mission = "air", 20, "patrol"
+    b17 = next(a for a in st.airborne("usn") if a.unit == "b17")
+    b17.zone, b17.oof = 20, True
+    draw(st, ["ijn", "combat"], dice=[1])
+    choose(st, "ijn", "tf:20", "allships", "to:25")
+    assert shadow.zone == 25 and b17.zone == 25 and idle.zone == 20
+    assert all(s.located for s in st.ships_in(25, "ijn")) and not b17.ordered
+    assert shadow.shadowing in {s.id for s in st.ships_in(25, "ijn")}
+
+
+def test_hbg_3_1_enemy_chooses_which_part_to_follow() -> None:
+    """M117: a located Task Force splits: each enemy Air Group chooses; movers not followed hide."""
+    st = fresh()
+    for s in st.ships_in(20, "ijn"):
+        s.located = True
+    b17 = next(a for a in st.airborne("usn") if a.unit == "b17")
+    b17.zone = 20
+    draw(st, ["ijn", "combat"], dice=[1])
+    choose(st, "ijn", "tf:20", "ship:kongo_bb-1", "to:25")
+    d = STEPS["3.1"].decisions(st)["usn"]
+    assert d.option_ids == ("follow", "stay") and "25" not in d.prompt
+    choose(st, "usn", "stay")
+    assert b17.zone == 20 and not st.ships["kongo_bb-1"].located and st.ships["kongo_bb-2"].located
+
+
+def test_hbg_3_1_e17_squall_line() -> None:
+    """E17, M119, M120, C-13, HBG-R77: first SZ03, then the top row next to a squall, then row 2."""
+    st = fresh()
+    assert squall_candidates(st) == [3]
+    draw(st, ["weather", "combat"], dice=[1])
+    assert st.squalls == [3] and st.sub["over"]
+    draw(st, ["weather", "combat"], dice=[1])
+    assert options(st, "ijn") == ("squall:2", "squall:4")
+    choose(st, "ijn", "squall:4")
+    assert st.squalls == [3, 4] and squall_candidates(st) == [2, 5]
+    st.squalls = [1, 2, 3, 4, 5]
+    assert squall_candidates(st) == [6, 7, 8, 9, 10]
+    st.squalls = list(range(1, 11))
+    assert squall_candidates(st) == []
+
+
+def test_hbg_3_1_squall_costs_strike_movement() -> None:
+    """M123, HBG-R61: a Strike Group flying into a Squall loses a zone of movement."""
+    st = fresh()
+    st.squalls = [31]
+    draw(st, ["ijn", "combat"], dice=[1])
+    choose(st, "ijn", f"move:{CARDIV1}")
+    assert "to:31" not in options(st, "ijn") and "to:26" in options(st, "ijn")
+
+
+def test_hbg_3_1_combat_token_ends_the_phase() -> None:
+    """M125, HBG-R66: the Combat Token ends orders; the tokens left in the cup are lost."""
+    st = fresh()
+    draw(st, ["combat", "usn", "ijn"], dice=[1])
+    assert st.sub["over"] and st.cup.tokens == [] and STEPS["3.1"].decisions(st) == {}
+    assert any(e.kind == "combat" and e.data["lost"] == 2 for e in st.events)
