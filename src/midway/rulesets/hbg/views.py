@@ -223,7 +223,7 @@ def render(game: Game, v: Any) -> list[TextSection]:
         rows2 = tuple(
             (s["name"], "sunk" if s["sunk"] else f"SZ{s['zone']:02d}", f"damage {s['damage']}") for s in known
         )
-        sections.append(TextSection(f"Known {game.side_name(enemy)} ships", rows2))
+        sections.append(TextSection(f"Known {game.side_name(enemy)} ships", rows2, header=("ship", "where", "damage")))
     if st.get("battle"):
         sections.append(TextSection("Battle Board", tuple((str(k), str(val)) for k, val in st["battle"].items())))
     return sections
