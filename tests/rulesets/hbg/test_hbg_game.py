@@ -319,3 +319,18 @@ def test_hbg_only_located_or_engaging_ships_can_be_attacked() -> None:
     assert bb.classify(st, 22) is None
     st.ships["akagi"].located = True
     assert bb.classify(st, 22) is not None
+
+
+def test_hbg_render_shows_a_battle_board_by_area() -> None:
+    """4.3 Step 2: while an attack is resolved, the terminal shows each Battle Board area by area."""
+    from midway.ai import RandomAgent
+
+    st = GAME.new(seed=3)
+    agents = {"usn": RandomAgent(1), "ijn": RandomAgent(2)}
+    while not st.is_over and st.battle is None:
+        side, d = next(iter(st.pending().items()))
+        st.apply(side, agents[side].choose({}, d))
+    assert st.battle is not None
+    boards = [s for s in GAME.render(st.view("usn")) if s.title.startswith("Battle Board")]
+    assert boards and all(s.header == ("area", "units") for s in boards)
+    assert any(row[0] == "Centre" for s in boards for row in s.rows)

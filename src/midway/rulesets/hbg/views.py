@@ -225,8 +225,26 @@ def render(game: Game, v: Any) -> list[TextSection]:
         )
         sections.append(TextSection(f"Known {game.side_name(enemy)} ships", rows2, header=("ship", "where", "damage")))
     if st.get("battle"):
-        sections.append(TextSection("Battle Board", tuple((str(k), str(val)) for k, val in st["battle"].items())))
+        sections.extend(_battle_sections(game, st["battle"]))
     return sections
+
+
+def _battle_sections(game: Game, battle: dict[str, Any]) -> list[TextSection]:
+    """[4.3] Each Battle Board of the attack: its areas from the outer ring inward, and who is there."""
+    title = f"Battle Board, SZ{battle.get('zone', 0):02d}"
+    detail = ", ".join(f"{k} {battle[k]}" for k in ("kind", "round", "stage") if battle.get(k) not in (None, ""))
+    out = []
+    for defender, board in battle.get("boards", {}).items():
+        areas = board.get("areas", {})
+        order = sorted(areas, key=lambda a: (a == "Centre", a.startswith("Cruiser"), a))
+        rows = tuple((area, "; ".join(areas[area])) for area in order)
+        attacker = board.get("attacker", "")
+        heading = f"{title} ({detail}): {game.side_name(attacker)} attacks {game.side_name(defender)}"
+        out.append(TextSection(heading, rows, header=("area", "units")))
+    if not out:
+        rows = tuple((str(k), str(v)) for k, v in battle.items())
+        out.append(TextSection(title, rows))
+    return out
 
 
 __all__ = ["SIDES", "render", "view"]
