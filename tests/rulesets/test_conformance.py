@@ -49,6 +49,8 @@ def test_every_decision_has_unique_options_and_a_rule(game) -> None:  # type: ig
         while not state.is_over:
             pending = state.pending()
             assert pending, "a game that is not over must have a pending decision"
+            # what the ruleset handed over (State._offer) is what _decisions() builds now
+            assert state._current() == state._decisions()
             for side, d in pending.items():
                 assert d.side == side and d.rule and d.prompt
                 ids = d.option_ids

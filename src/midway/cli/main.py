@@ -117,6 +117,11 @@ class _Human:
             )
 
 
+def agent_seed(game_seed: int, side_index: int) -> int:
+    """The seed of a computer side's agent: reproducible from the game's seed."""
+    return game_seed * 7 + side_index
+
+
 def _save(record: Record, game: Game, path: Path) -> None:
     with_checkpoints(record, game).save(path)
 
@@ -175,7 +180,7 @@ def play(
         if name not in game.sides and name not in ("usn", "ijn"):
             raise _fail(f"{name!r} is not a side of {game.id}: {', '.join(game.sides)}")
     players = {
-        side: _agent_for(kinds.get(side, "random"), game, side, state.seed * 7 + i + len(state.history))
+        side: _agent_for(kinds.get(side, "random"), game, side, agent_seed(state.seed, i) + len(state.history))
         for i, side in enumerate(game.sides)
     }
     humans = [p for p in players.values() if isinstance(p, _Human)]
@@ -256,7 +261,7 @@ def simulate_one(args: tuple[str, int, Mapping[str, Any], str, str]) -> dict[str
     game = registry.load(ruleset)
     state = game.new(seed, options)
     kinds = {"usn": usn, "ijn": ijn}
-    agents = {s: make_agent(kinds.get(s, "random"), seed * 7 + i) for i, s in enumerate(game.sides)}
+    agents = {s: make_agent(kinds.get(s, "random"), agent_seed(seed, i)) for i, s in enumerate(game.sides)}
     play_out(state, agents)
     outcome = state.outcome()
     assert outcome is not None

@@ -18,6 +18,10 @@ simultaneous choices, events, views, records, cloning):
 
 The engine only ever hands ``_resolve`` options it has checked against
 ``_decisions()``, so an illegal choice is refused before anything changes.
+
+A ruleset whose run loop has to build the next decisions anyway (to know
+where to stop) hands them over with :meth:`State._offer` as the last act of
+``_setup`` or ``_resolve``, so they are not built twice.
 """
 
 from __future__ import annotations
@@ -109,6 +113,7 @@ class Game:
         State.__init__(state, self, seed, resolved, dice)
         state._forced = None if forced_rolls is None else (list(forced_rolls), strict_dice)
         state._setup()
+        state._cache, state._offered = state._offered, None
         return state
 
     def side_name(self, side: str) -> str:
@@ -166,6 +171,7 @@ class State:
         self._serial = 0
         self._held: dict[str, str] = {}
         self._cache: dict[str, Decision] | None = None
+        self._offered: dict[str, Decision] | None = None
         self._forced: tuple[list[int], bool] | None = None
 
     # ----------------------------------------------------------------- hooks
@@ -256,6 +262,13 @@ class State:
         """End the game with ``outcome``."""
         self.result = outcome
         self.emit("end", outcome.reason, data=outcome.to_json())
+
+    def _offer(self, decisions: dict[str, Decision]) -> None:
+        """Hand the engine the decisions just built, exactly what ``_decisions()`` would return now.
+
+        Call it only as the last act of ``_setup`` or ``_resolve``: nothing may change after it.
+        """
+        self._offered = decisions
 
     # ------------------------------------------------------------ public API
     def pending(self) -> dict[str, Decision]:
@@ -352,10 +365,10 @@ class State:
         return self.events[start:]
 
     def _advance(self, choices: Mapping[str, Option]) -> None:
-        self._cache = None
+        self._cache = self._offered = None
         self._serial += 1
         self._resolve(choices)
-        self._cache = None
+        self._cache, self._offered = self._offered, None
 
     def _current(self) -> dict[str, Decision]:
         if self._cache is None:
@@ -396,7 +409,7 @@ class State:
             "log": tail,
         }
 
-    _SHARED: ClassVar[frozenset[str]] = frozenset({"game", "events", "history", "_cache"})
+    _SHARED: ClassVar[frozenset[str]] = frozenset({"game", "events", "history", "_cache", "_offered"})
 
     def clone(self) -> State:
         """An independent copy, for look-ahead search.
@@ -410,13 +423,13 @@ class State:
         copy.game = self.game
         copy.events = list(self.events)
         copy.history = list(self.history)
-        copy._cache = None
+        copy._cache = copy._offered = None
         return copy
 
     def __getstate__(self) -> dict[str, Any]:
         data = self.__dict__.copy()
         data.pop("game", None)
-        data["_cache"] = None
+        data["_cache"] = data["_offered"] = None
         return data
 
     def __setstate__(self, data: dict[str, Any]) -> None:
@@ -427,7 +440,7 @@ class State:
 
         For tests and storage; never send it to a player (use :meth:`view`).
         """
-        data = {k: v for k, v in self.__dict__.items() if k not in ("game", "_cache")}
+        data = {k: v for k, v in self.__dict__.items() if k not in self._SHARED - {"events", "history"}}
         return {"ruleset": self.game.id, "version": self.game.version, "state": jsonify(data)}
 
     def to_bytes(self) -> bytes:

@@ -157,12 +157,11 @@ def with_checkpoints(record: Record, game: Game, *, every: int = 25) -> Record:
     last = len(record.moves)
 
     def check(i: int, state: State) -> None:
-        n = i + 1
-        if n % every == 0 or n == last:
-            marks[n] = digest(state)
+        if (i + 1) % every == 0:
+            marks[i + 1] = digest(state)
 
     state = replay(record, game, each=check)
-    marks[last] = digest(state)
+    marks[last] = digest(state)  # the end, and the start of a record with no moves
     record.checkpoints = marks
     return record
 

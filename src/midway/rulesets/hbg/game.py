@@ -21,6 +21,7 @@ of the State, so that every phase uses one definition of each.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -30,8 +31,8 @@ from midway.rulesets.hbg.model import DATA, ENEMY, SIDES, Air, Base, Cup, Ship, 
 from midway.rulesets.hbg.steps import ORDER, Step
 
 STEPS: dict[str, Step] = {}
-for _module in (command, search, orders, combat, maintenance):
-    STEPS.update(_module.STEPS)
+"""Every step of the Order of Play, by id: the phase modules' and this module's own (below the class)."""
+NEXT_STEP = dict(zip(ORDER, ORDER[1:], strict=False))
 
 
 class HbgState(State):
@@ -92,27 +93,28 @@ class HbgState(State):
             hook = getattr(module, "setup", None)
             if hook is not None:
                 hook(self)
-        STEPS.get(self.step, Step(self.step)).enter(self)
+        self._step().enter(self)
         self._run()
 
     # ------------------------------------------------------------ the turn
     def _run(self) -> None:
         """Run the Order of Play forward to the next decision or the end of the game."""
         while self.result is None:
-            if self._step().decisions(self):
+            decisions = self._step().decisions(self)
+            if decisions:
+                self._offer(decisions)  # built here to know where to stop: not built again
                 return
             self._next_step()
 
     def _step(self) -> Step:
-        return STEPS.get(self.step) or _OWN_STEPS.get(self.step) or Step(self.step)
+        return STEPS[self.step]
 
     def _next_step(self) -> None:
-        i = ORDER.index(self.step)
-        if i + 1 == len(ORDER):
+        following = NEXT_STEP.get(self.step)
+        if following is None:  # [5.5] End The Turn: a new Turn begins at 1.1
             self.turn += 1
-            self.step = ORDER[0]
-        else:
-            self.step = ORDER[i + 1]
+            following = ORDER[0]
+        self.step = following
         self.sub = {}
         self._step().enter(self)
 
@@ -140,9 +142,8 @@ class HbgState(State):
         """[Game Terminology: Air Group] Take ``n`` Air Units off ``air`` into a new record, same place."""
         if not 0 < n < air.n:
             raise ValueError(f"cannot split {n} of {air.n} Air Units")
-        part = self.add_air(air.side, air.unit, air.base, n, ordnance=air.ordnance)
-        for name in ("at", "zone", "fuel", "oof", "strike", "mission", "shadowing", "ordered", "fought", "rearm"):
-            setattr(part, name, getattr(air, name))
+        part = dataclasses.replace(air, id=self.new_id("a"), n=n)
+        self.air[part.id] = part
         air.n -= n
         return part
 
@@ -156,8 +157,7 @@ class HbgState(State):
 
     def stacking_allows(self, zone: int, side: str, adding: Iterable[Ship]) -> bool:
         """[Stacking Limit] At most 2 Capital Ships and 8 ships in a Sea Zone (transports exempt)."""
-        ships = [s for s in self.ships_in(zone, side)]
-        ships += [s for s in adding if s.zone != zone]
+        ships = self.ships_in(zone, side) + [s for s in adding if s.zone != zone]
         capital = sum(1 for s in ships if DATA.units[s.unit].capital)
         return capital <= 2 and len(ships) <= 8
 
@@ -369,16 +369,22 @@ class HbgState(State):
 
 
 def _check_victory(st: HbgState) -> None:
+    """[1.1] Check For Victory, then announce the Turn."""
     st.check_victory()
     if st.result is None:
         st.emit("turn", f"Turn {st.turn}", rule="1.1", data={"turn": st.turn})
 
 
-_OWN_STEPS = {
-    "1.1": Step("1.1", enter=_check_victory),
-    "4.4": Step("4.4", enter=HbgState.score_victory_points),
-    "5.5": Step("5.5", enter=HbgState.end_turn),
-}
+for _module in (command, search, orders, combat, maintenance):
+    STEPS.update(_module.STEPS)
+STEPS.update(
+    {
+        "1.1": Step("1.1", enter=_check_victory),
+        "4.4": Step("4.4", enter=HbgState.score_victory_points),
+        "5.5": Step("5.5", enter=HbgState.end_turn),
+    }
+)
+assert set(STEPS) == set(ORDER), "every step of the Order of Play is declared once"
 
 
 class HbgGame(Game):
@@ -386,7 +392,7 @@ class HbgGame(Game):
 
     id = "hbg"
     title = "The Battle of Midway"
-    version = "0.1"
+    version = "0.2"
     sides = SIDES
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (
