@@ -92,3 +92,16 @@ def rolls(st: WarpspawnState, why: str) -> list[list[int]]:
 
 def kinds(st: WarpspawnState, start: int = 0) -> list[str]:
     return [e.kind for e in st.events[start:]]
+
+
+ANCHORS = ("usn-dauntless-10", "ijn-judy-4")
+"""Two bombers kept below decks so that a cleared board still has a game going on."""
+
+
+def bare(keep: tuple[str, ...] = (), **options):  # type: ignore[no-untyped-def]
+    """A board with only ``keep`` and the two anchor bombers below decks (so the game goes on)."""
+    st = fresh(**options)
+    clear(st, keep + ANCHORS)
+    place(st, "usn-dauntless-10", "refuel", "midway")
+    place(st, "ijn-judy-4", "refuel", "akagi")
+    return st

@@ -5,17 +5,7 @@ from __future__ import annotations
 from midway.rulesets.warpspawn.board import IMMOBILIZED, OK, OUT
 from midway.rulesets.warpspawn.data import RULES
 
-from .helpers import clear, decision, dice, fresh, group, ids, place, play, rolls, start_attack, sync
-
-ANCHORS = ("usn-dauntless-10", "ijn-judy-4")
-
-
-def bare(keep: tuple[str, ...] = (), **options):  # type: ignore[no-untyped-def]
-    st = fresh(**options)
-    clear(st, keep + ANCHORS)
-    place(st, "usn-dauntless-10", "refuel", "midway")
-    place(st, "ijn-judy-4", "refuel", "akagi")
-    return st
+from .helpers import bare, decision, dice, fresh, group, ids, place, play, rolls, start_attack, sync
 
 
 def us_raid(members, keep=(), **options):  # type: ignore[no-untyped-def]

@@ -8,18 +8,7 @@ from midway.engine import UnknownOptionError
 from midway.rulesets.warpspawn import move as mv
 from midway.rulesets.warpspawn.board import IMMOBILIZED, OUT
 
-from .helpers import clear, decision, dice, fresh, group, ids, place, play, rolls, start_attack, sync
-
-ANCHORS = ("usn-dauntless-10", "ijn-judy-4")
-
-
-def bare(keep: tuple[str, ...] = (), **options):  # type: ignore[no-untyped-def]
-    """A board with only ``keep`` and two anchor bombers below decks (so the game goes on)."""
-    st = fresh(**options)
-    clear(st, keep + ANCHORS)
-    place(st, "usn-dauntless-10", "refuel", "midway")
-    place(st, "ijn-judy-4", "refuel", "akagi")
-    return st
+from .helpers import ANCHORS, bare, clear, decision, dice, fresh, group, ids, place, play, rolls, start_attack, sync
 
 
 def new_turn(st, side="usn"):  # type: ignore[no-untyped-def]

@@ -7,18 +7,7 @@ import json
 from midway.rulesets.warpspawn import GAME
 from midway.rulesets.warpspawn.board import IMMOBILIZED, OUT
 
-from .helpers import clear, decision, dice, fresh, group, ids, place, play, rolls, start_attack, sync
-
-ANCHORS = ("usn-dauntless-10", "ijn-judy-4")
-
-
-def bare(keep: tuple[str, ...] = (), **options):  # type: ignore[no-untyped-def]
-    st = fresh(**options)
-    clear(st, keep + ANCHORS)
-    place(st, "usn-dauntless-10", "refuel", "midway")
-    place(st, "ijn-judy-4", "refuel", "akagi")
-    return st
-
+from .helpers import bare, decision, dice, fresh, group, ids, place, play, rolls, start_attack, sync
 
 JP_BOMBERS = [f"ijn-kate-{i}" for i in range(1, 9)] + ["ijn-val-1"]
 JP_ZEROS = [f"ijn-zero-{i}" for i in range(1, 5)]
