@@ -30,6 +30,10 @@ class DiceSource:
         """The source's state, JSON-ready (part of a serialized game state)."""
         raise NotImplementedError
 
+    def copy(self) -> DiceSource:
+        """An independent source that will give the same numbers from here on."""
+        raise NotImplementedError
+
 
 class SeededDice(DiceSource):
     """SplitMix64: a tiny, portable generator whose state is one integer."""
@@ -60,6 +64,11 @@ class SeededDice(DiceSource):
     def to_json(self) -> dict[str, object]:
         return {"kind": "seeded", "state": self.state}
 
+    def copy(self) -> SeededDice:
+        twin = SeededDice.__new__(SeededDice)
+        twin.state = self.state
+        return twin
+
 
 class FixedDice(DiceSource):
     """Forced rolls, consumed in order; then the ``fallback`` source, if any.
@@ -83,6 +92,9 @@ class FixedDice(DiceSource):
         if self.fallback is None:
             raise DiceExhaustedError("no forced rolls left")
         return self.fallback.randint(low, high)
+
+    def copy(self) -> FixedDice:
+        return FixedDice(self.rolls, None if self.fallback is None else self.fallback.copy())
 
     @property
     def remaining(self) -> int:

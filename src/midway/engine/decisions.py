@@ -8,59 +8,228 @@ so an AI can enumerate every choice and a UI can show it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 DONE = "done"
 """The conventional id of the option that ends a compound order."""
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
-    """One legal choice.
+class FrozenDict(dict[str, Any]):
+    """A dict that refuses every change: the data of options and events.
 
-    ``id`` is stable: the same choice in the same position always has the same
-    id, so records and tests can name it. ``data`` is structured information a
-    UI can use (the box, unit or zone the option refers to).
+    It is a real ``dict`` (JSON encoders and ``dict(...)`` accept it) whose
+    mutators raise :class:`TypeError`. Nested lists become tuples and nested
+    dicts FrozenDicts (:func:`freeze`), so nothing a caller holds can change
+    what the engine acts on.
     """
 
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("option and event data are read-only")
+
+    __setitem__ = __delitem__ = _refuse
+    update = setdefault = pop = popitem = clear = __ior__ = _refuse  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenDict, (dict(self),))
+
+    def __copy__(self) -> FrozenDict:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenDict:
+        return self
+
+
+EMPTY = FrozenDict()
+"""The empty, shared data of an option or event that has none."""
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def freeze(value: Any) -> Any:
+    """``value`` made immutable: dicts become :class:`FrozenDict`, lists and tuples tuples, sets frozensets."""
+    if isinstance(value, _SCALARS):
+        return value
+    if isinstance(value, Mapping):
+        return FrozenDict({str(k): freeze(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(v) for v in value)
+    if isinstance(value, (set, frozenset)):
+        return frozenset(freeze(v) for v in value)
+    return value
+
+
+def freeze_data(data: Mapping[str, Any] | None) -> FrozenDict:
+    """Option or event data as a :class:`FrozenDict`, built cheaply when every value is a scalar."""
+    if not data:
+        return EMPTY
+    if type(data) is FrozenDict:
+        return data
+    for v in data.values():
+        if not isinstance(v, _SCALARS):
+            return freeze(data)  # type: ignore[no-any-return]
+    return FrozenDict(data)
+
+
+def thaw(value: Any) -> Any:
+    """A fresh, mutable, JSON-ready copy of frozen data (tuples become lists)."""
+    if isinstance(value, _SCALARS):
+        return value
+    if isinstance(value, Mapping):
+        return {k: thaw(v) for k, v in value.items()}
+    if isinstance(value, (set, frozenset)):
+        return sorted((thaw(v) for v in value), key=repr)
+    if isinstance(value, (list, tuple)):
+        return [thaw(v) for v in value]
+    return value
+
+
+Label = str | Callable[[], str]
+"""An option's label: text, or a function that makes it when someone reads it."""
+
+
+class Option:
+    """One legal choice. Immutable.
+
+    ``id`` is stable: the same choice in the same position always has the same
+    id, so records and tests can name it. ``label`` is the choice in words;
+    a ruleset may pass a function instead of the text, called only when a
+    person, a log or a record reads the label (option generation is the hot
+    path of search). ``data`` is structured, read-only information (the box,
+    unit or zone the option refers to) for the ruleset and for UIs.
+    """
+
+    __slots__ = ("id", "_label", "_data")
+
     id: str
-    label: str
-    data: Mapping[str, Any] = field(default_factory=dict)
+    _label: Label
+    _data: FrozenDict
+
+    def __init__(self, id: str, label: Label = "", data: Mapping[str, Any] | None = None) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "_label", label)
+        object.__setattr__(self, "_data", freeze_data(data))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("an Option is immutable")
+
+    __delattr__ = __setattr__  # type: ignore[assignment]
+
+    @property
+    def label(self) -> str:
+        label = self._label
+        if isinstance(label, str):
+            return label
+        text = label()
+        object.__setattr__(self, "_label", text)
+        return text
+
+    @property
+    def data(self) -> FrozenDict:
+        return self._data
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Option):
+            return NotImplemented
+        return self.id == other.id and self.label == other.label and self._data == other._data
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+    def __repr__(self) -> str:
+        return f"Option({self.id!r}, {self.label!r}{', ' + repr(dict(self._data)) if self._data else ''})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Option, (self.id, self.label, dict(self._data)))
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "label": self.label}
-        if self.data:
-            out["data"] = dict(self.data)
+        if self._data:
+            out["data"] = thaw(self._data)
         return out
 
 
-@dataclass(frozen=True, slots=True)
 class Decision:
-    """A choice one side must make now.
+    """A choice one side must make now. Immutable.
 
     ``id`` identifies the decision point: a choice sent for a decision that is
     no longer current is refused. ``rule`` is the section of the rules that asks
     for the choice. ``simultaneous`` decisions are sealed: the engine holds a
     side's choice, unseen by the other side, until every side has chosen.
+    ``kind`` is a short machine name for the kind of decision (``"move"``,
+    ``"allocate"``...).
     """
+
+    __slots__ = ("id", "side", "prompt", "rule", "options", "simultaneous", "kind", "_index")
 
     id: str
     side: str
     prompt: str
     rule: str
     options: tuple[Option, ...]
-    simultaneous: bool = False
-    kind: str = ""
-    """A short machine name for the kind of decision (``"move"``, ``"allocate"``...)."""
+    simultaneous: bool
+    kind: str
+    _index: dict[str, Option] | None
+
+    def __init__(
+        self,
+        id: str,
+        side: str,
+        prompt: str,
+        rule: str,
+        options: tuple[Option, ...],
+        simultaneous: bool = False,
+        kind: str = "",
+    ) -> None:
+        sa = object.__setattr__
+        sa(self, "id", id)
+        sa(self, "side", side)
+        sa(self, "prompt", prompt)
+        sa(self, "rule", rule)
+        sa(self, "options", tuple(options))
+        sa(self, "simultaneous", simultaneous)
+        sa(self, "kind", kind)
+        sa(self, "_index", None)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Decision is immutable")
+
+    __delattr__ = __setattr__  # type: ignore[assignment]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Decision):
+            return NotImplemented
+        return (self.id, self.side, self.prompt, self.rule, self.options, self.simultaneous, self.kind) == (
+            other.id,
+            other.side,
+            other.prompt,
+            other.rule,
+            other.options,
+            other.simultaneous,
+            other.kind,
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Decision({self.id!r}, {self.side!r}, {self.prompt!r}, {len(self.options)} options)"
 
     def option(self, option_id: str) -> Option | None:
-        """The option with that id, or ``None``."""
-        for opt in self.options:
-            if opt.id == option_id:
-                return opt
-        return None
+        """The option with that id, or ``None`` (an index built on first use for long lists)."""
+        options = self.options
+        if len(options) <= 8:
+            for opt in options:
+                if opt.id == option_id:
+                    return opt
+            return None
+        index = self._index
+        if index is None:
+            index = {opt.id: opt for opt in options}
+            object.__setattr__(self, "_index", index)
+        return index.get(option_id)
 
     @property
     def option_ids(self) -> tuple[str, ...]:

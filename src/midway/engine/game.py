@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from midway.engine.records import Record
 
 ENGINE_RULE = "engine"
+_QUIET_EVENT = Event(seq=-1, kind="quiet", text="(not recorded in a search clone)")
 """The ``rule`` of errors that no rule text but the engine's own contract raises."""
 
 
@@ -173,6 +174,7 @@ class State:
         self._cache: dict[str, Decision] | None = None
         self._offered: dict[str, Decision] | None = None
         self._forced: tuple[list[int], bool] | None = None
+        self._quiet = False
 
     # ----------------------------------------------------------------- hooks
     def _setup(self) -> None:
@@ -222,13 +224,19 @@ class State:
         data: Mapping[str, Any] | None = None,
         to: Iterable[str] | None = None,
     ) -> Event:
-        """Record an event. ``to`` limits who may see it (default: everyone)."""
+        """Record an event. ``to`` limits who may see it (default: everyone).
+
+        In a search clone (:meth:`clone` with ``search=True``) nothing is
+        recorded and a shared placeholder is returned: look-ahead needs no log.
+        """
+        if self._quiet:
+            return _QUIET_EVENT
         event = Event(
             seq=len(self.events),
             kind=kind,
             text=text,
             rule=rule,
-            data=dict(data) if data else {},
+            data=data,
             to=None if to is None else tuple(to),
         )
         self.events.append(event)
@@ -248,7 +256,10 @@ class State:
         Every roll is an event (``kind="roll"``), visible to ``to`` (default:
         everyone), saying what it was for.
         """
-        values = [self.dice.randint(1, sides) for _ in range(count)]
+        randint = self.dice.randint
+        values = [randint(1, sides) for _ in range(count)]
+        if self._quiet:
+            return values
         self.emit(
             "roll",
             f"{why}: {', '.join(map(str, values))}",
@@ -410,21 +421,59 @@ class State:
         }
 
     _SHARED: ClassVar[frozenset[str]] = frozenset({"game", "events", "history", "_cache", "_offered"})
+    _ENGINE: ClassVar[frozenset[str]] = frozenset(
+        {"seed", "options", "dice", "result", "_serial", "_held", "_forced", "_quiet"}
+    )
+    """The engine's own attributes; every other attribute of a state is the ruleset's."""
+    _NOT_SERIALIZED: ClassVar[frozenset[str]] = frozenset({"game", "_cache", "_offered", "_quiet"})
 
-    def clone(self) -> State:
+    def clone(self, *, search: bool = False) -> State:
         """An independent copy, for look-ahead search.
 
-        The rules data is deep-copied (by pickling); the event log and the history
-        are immutable records, so the copy shares them and only copies the lists.
+        The ruleset's data is copied by :meth:`_clone_data`; the event log and the
+        history are immutable records, so the copy shares their items and only
+        copies the lists. A *search clone* (``search=True``) records no events
+        and builds no labels: it plays on exactly as the original would, with
+        the same dice, but its log stays as it was when cloned. Use
+        :meth:`reseed` to give it dice of its own.
         """
-        data = {k: v for k, v in self.__dict__.items() if k not in self._SHARED}
         copy = object.__new__(type(self))
-        copy.__dict__.update(pickle.loads(pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)))
-        copy.game = self.game
-        copy.events = list(self.events)
-        copy.history = list(self.history)
-        copy._cache = copy._offered = None
+        d = copy.__dict__
+        d.update(self._clone_data())
+        d["game"] = self.game
+        d["seed"] = self.seed
+        d["options"] = self.options  # never changed after the start
+        d["dice"] = self.dice.copy()
+        d["result"] = self.result
+        d["_serial"] = self._serial
+        d["_held"] = dict(self._held)
+        d["_forced"] = self._forced
+        d["_quiet"] = search or self._quiet
+        d["events"] = list(self.events)
+        d["history"] = list(self.history)
+        d["_cache"] = d["_offered"] = None
         return copy
+
+    def _clone_data(self) -> dict[str, Any]:
+        """A deep copy of the ruleset's own attributes, by name.
+
+        The default pickles them. A ruleset whose state is large overrides this
+        with a hand-written copy (sharing what never changes, such as data
+        tables) to make search clones cheap; the conformance suite checks that
+        clones stay independent.
+        """
+        own = {k: v for k, v in self.__dict__.items() if k not in self._SHARED and k not in self._ENGINE}
+        data: dict[str, Any] = pickle.loads(pickle.dumps(own, protocol=pickle.HIGHEST_PROTOCOL))
+        return data
+
+    def reseed(self, seed: int) -> None:
+        """Replace the dice with fresh seeded dice (a search clone sampling other futures)."""
+        self.dice = SeededDice(seed)
+
+    @property
+    def is_search_clone(self) -> bool:
+        """Whether this state records no events (a search clone)."""
+        return self._quiet
 
     def __getstate__(self) -> dict[str, Any]:
         data = self.__dict__.copy()
@@ -440,7 +489,7 @@ class State:
 
         For tests and storage; never send it to a player (use :meth:`view`).
         """
-        data = {k: v for k, v in self.__dict__.items() if k not in self._SHARED - {"events", "history"}}
+        data = {k: v for k, v in self.__dict__.items() if k not in self._NOT_SERIALIZED}
         return {"ruleset": self.game.id, "version": self.game.version, "state": jsonify(data)}
 
     def to_bytes(self) -> bytes:

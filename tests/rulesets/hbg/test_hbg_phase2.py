@@ -232,7 +232,7 @@ def test_hbg_2_2_e01_search_9_beats_3_locates_the_task_force() -> None:
     assert not any(s.located for s in st.ships_in(14, "ijn"))
     assert pby.zone == 19 and not pby.oof and not pby.shadowing
     r = rolls(st)[-2:]
-    assert r[0].data["dice"] == [9, 2] and r[1].data["dice"] == [3] and all(e.to == ("ijn",) for e in r)
+    assert list(r[0].data["dice"]) == [9, 2] and list(r[1].data["dice"]) == [3] and all(e.to == ("ijn",) for e in r)
     found = [e for e in st.events if e.kind == "located"][-1]
     assert found.to is None and found.data["best"] == 9 and found.data["tf"] == 3
 
@@ -256,7 +256,7 @@ def test_hbg_2_2_d02_two_patrol_units_roll_four_dice_and_both_go_home_on_failure
     sbd = put_patrol(st, "sbd", "enterprise", 19)
     st.dice = FixedDice([5, 4, 3, 2, 1, 1, 7])
     goto(st, "2.2")
-    assert rolls(st)[-2].data["dice"] == [5, 4, 3, 2, 1, 1]  # 3 units, 6 dice
+    assert list(rolls(st)[-2].data["dice"]) == [5, 4, 3, 2, 1, 1]  # 3 units, 6 dice
     assert not st.ships["akagi"].located
     assert (pby.zone, pby.oof, pby2.zone, pby2.oof) == (31, True, 31, True)
     assert sbd.zone == 18 and sbd.oof and sbd.fuel == 0
@@ -297,7 +297,7 @@ def test_hbg_2_2_e03_e04_successful_shadow_then_four_dice() -> None:
     assert d.option_ids == ("shadow", "stop") and d.option("shadow").data["dice"] == 4
     st.dice = FixedDice([1, 1, 1, 12, 11])
     choose(st, "usn", "shadow")
-    assert rolls(st)[-2].data["dice"] == [1, 1, 1, 12] and pby.shadow_rolls == 2
+    assert list(rolls(st)[-2].data["dice"]) == [1, 1, 1, 12] and pby.shadow_rolls == 2
 
 
 def test_hbg_2_2_e05_squall_takes_a_die_from_search_and_shadow() -> None:
@@ -310,7 +310,7 @@ def test_hbg_2_2_e05_squall_takes_a_die_from_search_and_shadow() -> None:
     put_patrol(st, "pby", "seaplane_base", 4)
     st.dice = FixedDice([5, 6])
     goto(st, "2.2")
-    assert rolls(st)[-2].data["dice"] == [5] and not st.ships["hiryu"].located
+    assert list(rolls(st)[-2].data["dice"]) == [5] and not st.ships["hiryu"].located
     st2 = fresh()
     pby = usn_pby_over_cardiv1(st2)
     for s in st2.ships_in(19, "ijn"):

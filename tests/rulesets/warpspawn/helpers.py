@@ -87,7 +87,7 @@ def play(st: WarpspawnState, *option_ids: str) -> None:
 
 
 def rolls(st: WarpspawnState, why: str) -> list[list[int]]:
-    return [e.data["dice"] for e in st.events if e.kind == "roll" and why in e.data["why"]]
+    return [list(e.data["dice"]) for e in st.events if e.kind == "roll" and why in e.data["why"]]
 
 
 def kinds(st: WarpspawnState, start: int = 0) -> list[str]:
