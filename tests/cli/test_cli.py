@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from midway.cli.main import app
 from midway.engine import Record, registry
+from midway.engine.records import with_checkpoints
 from tests.engine.toy import TOY
 
 runner = CliRunner()
@@ -127,10 +128,136 @@ def test_resume_continues_a_saved_game(tmp_path: Path) -> None:
     state.apply("a", "bid-3")
     state.apply("b", "bid-0")
     path = tmp_path / "s.json"
-    state.record().save(path)
+    with_checkpoints(state.record(), TOY).save(path)
     result = runner.invoke(app, ["play", "--resume", str(path), "--usn", "random"])
     assert result.exit_code == 0, result.output
-    assert "Resumed Toy" in flat(result.output) and "after 2 choices" in flat(result.output)
+    assert "Resumed Toy" in flat(result.output) and "after 2 verified choices" in flat(result.output)
     assert len(Record.load(path).moves) == 9
     # the resumed game keeps the first two choices
     assert Record.load(path).moves[:2] == [("a", "bid-3"), ("b", "bid-0")]
+
+
+# ------------------------------------------------------------- issue 6: records are trusted only when verified
+def _saved_toy(tmp_path: Path, moves: int = 6) -> tuple[Path, dict[str, object]]:
+    state = TOY.new(seed=11)
+    for _ in range(moves):
+        side, d = next(iter(state.pending().items()))
+        state.apply(side, d.options[-1].id if d.options[-1].id != "press" else "bank")
+    path = tmp_path / "g.json"
+    with_checkpoints(state.record(), TOY, every=2).save(path)
+    return path, json.loads(path.read_text())
+
+
+def test_resume_refuses_a_record_whose_choice_was_changed(tmp_path: Path) -> None:
+    """Issue 6 defect 2: a legal choice swapped for another used to resume and be re-saved with fresh digests."""
+    path, data = _saved_toy(tmp_path)
+    moves = data["moves"]
+    assert isinstance(moves, list) and moves[2] == ["b", "bank"]
+    moves[2] = ["b", "press"]  # another legal choice at that point
+    path.write_text(json.dumps(data))
+    before = path.read_text()
+    result = runner.invoke(app, ["play", "--resume", str(path), "--usn", "random", "--ijn", "random"])
+    assert result.exit_code == 2 and "diverged" in flat(result.output)
+    assert path.read_text() == before  # nothing re-saved
+
+
+def test_resume_refuses_an_overwritten_digest_and_a_record_without_checkpoints(tmp_path: Path) -> None:
+    path, data = _saved_toy(tmp_path)
+    marks = data["checkpoints"]
+    assert isinstance(marks, dict)
+    marks["4"] = "0" * 16
+    path.write_text(json.dumps(data))
+    bad = runner.invoke(app, ["play", "--resume", str(path), "--usn", "random", "--ijn", "random"])
+    assert bad.exit_code == 2 and "between move 2 and move 4" in flat(bad.output)
+    del data["checkpoints"]
+    path.write_text(json.dumps(data))
+    bare = runner.invoke(app, ["play", "--resume", str(path), "--usn", "random", "--ijn", "random"])
+    assert bare.exit_code == 2 and "no checkpoints" in flat(bare.output)
+
+
+def test_verify_fails_a_truncated_record_and_counts_what_it_checked(tmp_path: Path) -> None:
+    """Issue 6 defect 3: a record whose last choice was dropped used to verify, its later checkpoints 'matched'."""
+    path, data = _saved_toy(tmp_path)
+    good = runner.invoke(app, ["replay", str(path), "--verify"])
+    marks = data["checkpoints"]
+    assert isinstance(marks, dict) and good.exit_code == 0
+    assert f"{len(marks)} checkpoints matched" in flat(good.output)
+    moves = data["moves"]
+    assert isinstance(moves, list)
+    data["moves"] = moves[:-1]
+    path.write_text(json.dumps(data))
+    cut = runner.invoke(app, ["replay", str(path), "--verify"])
+    assert cut.exit_code == 1 and "truncated" in flat(cut.output)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"forced_rolls": 6}, "forced_rolls"),
+        ({"forced_rolls": ["six"]}, "forced_rolls"),
+        ({"forced_rolls": [99], "moves": [["a", "bid-1"], ["b", "bid-1"]]}, "forced rolls do not fit"),
+        ({"seed": "x"}, "seed"),
+        ({"moves": [["a"]]}, "moves"),
+        ({"checkpoints": {"x": 1}}, "checkpoint"),
+        ({"options": {"budget": [1]}}, "options"),
+        ({"extra": 1}, "no field 'extra'"),
+        ({"strict_dice": "yes"}, "strict_dice"),
+    ],
+)
+def test_malformed_records_get_one_line_and_exit_nonzero(
+    tmp_path: Path, change: dict[str, object], message: str
+) -> None:
+    """Issue 6 defect 4: each of these escaped as a traceback."""
+    data = TOY.new(seed=1).record().to_json()
+    data.update(change)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    replayed = runner.invoke(app, ["replay", str(path), "--verify"])
+    assert replayed.exit_code in (1, 2) and isinstance(replayed.exception, SystemExit), replayed.output
+    assert message in flat(replayed.output) and len(replayed.output.strip().splitlines()) <= 3
+    resumed = runner.invoke(app, ["play", "--resume", str(path), "--usn", "random"])
+    assert resumed.exit_code == 2 and isinstance(resumed.exception, SystemExit), resumed.output
+    assert flat(resumed.output).startswith("error: cannot")
+
+
+def test_deeply_nested_json_is_refused_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000)
+    for args in (["replay", str(path)], ["play", "--resume", str(path)]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
+        assert "cannot read" in flat(result.output)
+
+
+def test_invalid_utf8_on_stdin_is_explained_and_end_of_input_saves(tmp_path: Path) -> None:
+    """Issue 6 defect 5: invalid UTF-8 crashed `midway play` with a UnicodeDecodeError and saved nothing."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "h.json"
+    code = (
+        "import sys; from midway.engine import registry; from tests.engine.toy import TOY; registry.register(TOY);"
+        "from midway.cli.main import app; sys.argv=['midway','play','toy','--side','a=human','--side','b=random',"
+        f"'--seed','4','--save',{str(out)!r}]; app()"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], input=b"\xff\xfe\n1\n", capture_output=True, cwd=Path(__file__).parents[2]
+    )
+    text = proc.stdout.decode("utf-8", "replace")
+    assert "not valid UTF-8" in text and "Traceback" not in proc.stderr.decode()
+    assert proc.returncode == 130  # end of input: saved and stopped
+    record = Record.load(out)
+    assert record.moves[0] == ("a", "bid-0") and record.checkpoints
+
+
+def test_option_ids_and_labels_print_literally() -> None:
+    """Issue 6 defect 9: Rich turned `move:x:search:new:fleet` into an emoji and ate [bracketed] text."""
+    from midway.cli.main import console
+    from midway.cli.render import decision_panel
+    from midway.engine import Decision, Option
+
+    d = Decision("0", "a", "Pick [bold]one[/]", "R-1", (Option("move:x:search:new:fleet", "to :new: [red]Search[/]"),))
+    with console.capture() as captured:
+        console.print(decision_panel(TOY, d), width=200)
+    text = captured.get()
+    assert "move:x:search:new:fleet" in text and "to :new: [red]Search[/]" in text and "[bold]one[/]" in text

@@ -149,3 +149,97 @@ def test_statistics_are_numbers(game) -> None:  # type: ignore[no-untyped-def]
     stats = game.statistics(state)
     assert stats and all(isinstance(v, (int, float)) for v in stats.values())
     assert stats.get("turns", 1) >= 1
+
+
+# ------------------------------------------------- issue 6 defect 1: nothing handed out can change the game
+def _scribble(value: object) -> int:
+    """Edit every list and dict inside ``value`` in place; how many were edited."""
+    edited = 0
+    if isinstance(value, dict):
+        for v in list(value.values()):
+            edited += _scribble(v)
+        value["scribbled"] = True
+        edited += 1
+    elif isinstance(value, list):
+        for v in value:
+            edited += _scribble(v)
+        value.append("scribbled")
+        edited += 1
+    return edited
+
+
+def _hashable(value: object) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+def _play(game, steps: int, seed: int):  # type: ignore[no-untyped-def]
+    state = game.new(seed=seed)
+    agents = {"usn": RandomAgent(seed), "ijn": RandomAgent(seed + 1)}
+    for _ in range(steps):
+        if state.is_over:
+            break
+        side, d = next(iter(state.pending().items()))
+        state.apply(side, agents[side].choose({}, d))
+    return state
+
+
+def test_option_data_cannot_be_edited_to_make_an_illegal_move(game) -> None:  # type: ignore[no-untyped-def]
+    """An agent that rewrote a legal option's data (warpspawn seed 1: `pick:` data["unit"] set to an enemy
+    squad) made the legal id do something illegal. Option data is now frozen: every edit is refused and every
+    value is immutable, so what `apply` acts on is what the ruleset built."""
+    for steps in (0, 40, 120):
+        state = _play(game, steps, seed=1)
+        for d in state.pending().values():
+            for opt in d.options:
+                with pytest.raises((TypeError, AttributeError)):
+                    opt.data["unit"] = "enemy"  # type: ignore[index]
+                with pytest.raises(AttributeError):
+                    opt.id = "done"  # type: ignore[misc]
+                assert all(_hashable(v) for v in opt.data.values()), opt
+            with pytest.raises(AttributeError):
+                d.options = ()  # type: ignore[misc]
+
+
+def test_views_logs_and_clones_hand_out_copies(game) -> None:  # type: ignore[no-untyped-def]
+    """Editing a nested list of `view(side)["log"]` (hbg seed 1) changed the live game and broke its replay;
+    clones shared event objects. Views are fresh copies and events are immutable."""
+    state = _play(game, 60, seed=1)
+    before = state.to_bytes()
+    copy = state.clone()
+    for side in (*game.sides, None):
+        assert _scribble(state.view(side, log_tail=10_000)) > 0
+        for event in state.log(side):
+            event.to_json()["data"] = {"scribbled": True}
+            if event.data:
+                with pytest.raises(TypeError):
+                    event.data["dice"] = (6, 6)  # type: ignore[index]
+        for d in state.pending().values():
+            _scribble(d.to_json())
+    assert state.to_bytes() == before == copy.to_bytes()
+    again = replay(Record.loads(state.record().dumps()), game)
+    assert again.to_bytes() == before
+
+
+def test_search_clone_plays_the_same_game_without_events(game) -> None:  # type: ignore[no-untyped-def]
+    """A search clone records no events and builds no labels, and plays exactly as the original would."""
+    state = _play(game, 30, seed=2)
+    quiet = state.clone(search=True)
+    loud = state.clone()
+    n = len(quiet.events)
+    agents = {"usn": RandomAgent(3), "ijn": RandomAgent(4)}
+    twins = {"usn": RandomAgent(3), "ijn": RandomAgent(4)}
+    for _ in range(300):
+        if loud.is_over:
+            break
+        side, d = next(iter(loud.pending().items()))
+        qd = quiet.pending()[side]
+        assert qd.option_ids == d.option_ids
+        loud.apply(side, agents[side].choose({}, d))
+        quiet.apply(side, twins[side].choose({}, qd))
+    assert len(quiet.events) == n and quiet.history == loud.history
+    assert quiet.outcome() == loud.outcome()
+    assert json.dumps(quiet.view("usn", log_tail=0)["state"]) == json.dumps(loud.view("usn", log_tail=0)["state"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import statistics
 import sys
@@ -13,27 +14,29 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from midway.ai import Agent, make_agent, play_out
 from midway.cli.render import decision_panel, event_lines, outcome_panel, print_rulesets, view_panel
-from midway.engine import Decision, Game, IllegalChoiceError, MidwayError, Record, State, registry
-from midway.engine.records import start, verify, with_checkpoints
+from midway.engine import Decision, Game, MidwayError, Record, State, registry
+from midway.engine.records import Checkpointer, start, verify, with_checkpoints
 
 app = typer.Typer(
     help="midway: the board wargames of the Battle of Midway, every rule enforced by the computer.",
     no_args_is_help=True,
     add_completion=False,
 )
-console = Console()
+console = Console(emoji=False, highlight=False)
+"""Game text is printed literally: ids like ``search:new:fleet`` never become emoji (render.py wraps it in Text)."""
 HUMAN = "human"
 QUIET_EVENTS = frozenset({"move", "pick", "sealed", "select"})
 """Event kinds after which the terminal does not reprint the whole view (the log shows them)."""
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
-    console.print(f"[bold red]error:[/] {message}")
+    console.print(f"[bold red]error:[/] {escape(message)}")
     return typer.Exit(code)
 
 
@@ -86,8 +89,11 @@ class _Human:
             console.print(event_lines(new[-40:]))
         console.print(decision_panel(self.game, decision))
         while True:
-            raw = console.input(f"[bold]{self.game.side_name(self.side)}[/] choice (number, id, ? for help)> ")
+            raw = console.input(f"[bold]{escape(self.game.side_name(self.side))}[/] choice (number, id, ? for help)> ")
             raw = raw.strip()
+            if any("\udc80" <= c <= "\udcff" for c in raw):
+                console.print("[red]That input was not valid UTF-8 text: type an option's number or its id.[/]")
+                continue
             if raw in ("?", "help"):
                 console.print(
                     "Type an option's number or its id. 'view' shows your view again, "
@@ -112,7 +118,7 @@ class _Human:
             if decision.option(raw) is not None:
                 return raw
             console.print(
-                f"[red]{raw!r} is not one of the options for this decision ({decision.rule}). "
+                f"[red]{escape(repr(raw))} is not one of the options for this decision ({escape(decision.rule)}). "
                 "Type its number or its id exactly.[/]"
             )
 
@@ -149,6 +155,7 @@ def play(
     ] = None,
 ) -> None:
     """Play a game in the terminal. Ctrl-C saves the record; --resume continues it."""
+    checkpoints = Checkpointer()
     if resume is not None:
         try:
             record = Record.load(resume)
@@ -157,14 +164,15 @@ def play(
         if ruleset is not None and ruleset != record.ruleset:
             raise _fail(f"{resume} is a {record.ruleset} game, not {ruleset}")
         game = _load(record.ruleset)
+        if not record.checkpoints:
+            raise _fail(f"cannot resume {resume}: it has no checkpoints to verify it by (see `midway replay`)")
         try:
-            state = start(record, game)
-            for mover, option_id in record.moves:
-                state.apply(mover, option_id)
+            state = verify(record, game)
         except MidwayError as exc:
             raise _fail(f"cannot resume {resume}: {exc}") from None
+        checkpoints = Checkpointer(marks=record.checkpoints)
         save = save or resume
-        console.print(f"Resumed {game.title} from {resume} after {len(record.moves)} choices.")
+        console.print(f"Resumed {escape(game.title)} from {resume} after {len(record.moves)} verified choices.")
     else:
         if ruleset is None:
             raise _fail("name a ruleset (see `midway rulesets`) or --resume a saved game")
@@ -185,6 +193,8 @@ def play(
     }
     humans = [p for p in players.values() if isinstance(p, _Human)]
     target = save or Path(f"midway-{game.id}-{state.seed}.json")
+    if humans and isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="surrogateescape")  # bad bytes are explained, never a crash
     if not humans:
         play_out(state, {s: p for s, p in players.items() if not isinstance(p, _Human)})
     else:
@@ -193,17 +203,16 @@ def play(
                 for mover, decision in state.pending().items():
                     player = players[mover]
                     if isinstance(player, _Human):
+                        if save is not None:
+                            checkpoints.record(state).save(save)
                         choice = player.choose(state, decision)
                     else:
                         choice = player.choose(state.view(mover) if player.wants_view else {}, decision)
-                    try:
-                        state.apply(mover, choice, decision_id=decision.id)
-                    except IllegalChoiceError as exc:  # pragma: no cover - choices are checked above
-                        console.print(f"[red]{exc}[/]")
-                    if save is not None:
-                        state.record().save(save)
+                    state.apply(mover, choice, decision_id=decision.id)
+                    checkpoints.after_move(state)
                     break
         except (KeyboardInterrupt, EOFError):
+            # an interrupt may land inside a move: the record (choices only) is sound, so replay it for the digests
             _save(state.record(), game, target)
             console.print(f"\nSaved the game to {target}; continue it with: midway play --resume {target}")
             raise typer.Exit(130) from None
@@ -213,7 +222,7 @@ def play(
     assert outcome is not None
     console.print(outcome_panel(game, outcome))
     if save is not None or humans:
-        _save(state.record(), game, target)
+        checkpoints.record(state).save(target)
         console.print(f"Record saved to {target}")
 
 
@@ -240,7 +249,7 @@ def replay(
             for s, option_id in record.moves:
                 state.apply(s, option_id)
     except MidwayError as exc:
-        console.print(f"[bold red]replay failed:[/] {exc}")
+        console.print(f"[bold red]replay failed:[/] {escape(str(exc))}")
         raise typer.Exit(1) from None
     console.print(event_lines(state.log(side) if side is not None else state.events))
     outcome = state.outcome()
@@ -249,7 +258,7 @@ def replay(
     else:
         console.print(f"The game goes on after {len(record.moves)} choices.")
     if verify_:
-        checks = len(record.checkpoints)
+        checks = len(record.checkpoints)  # verify() checks every one or fails
         note = f"{checks} checkpoints matched" if checks else "every move legal (the record has no checkpoints)"
         console.print(f"[green]verified:[/] {len(record.moves)} moves, {note}")
 

@@ -1,4 +1,8 @@
-"""Rich rendering of views, decisions, events and outcomes for the terminal."""
+"""Rich rendering of views, decisions, events and outcomes for the terminal.
+
+Game text (labels, ids, prompts, event texts, rule sections) is always wrapped in
+:class:`rich.text.Text`, so it is printed literally: no markup, no emoji codes.
+"""
 
 from __future__ import annotations
 
@@ -16,14 +20,18 @@ from midway.engine import Decision, Event, Game, Outcome, TextSection
 def section_table(section: TextSection) -> Table:
     """One of a ruleset's :class:`TextSection` s as a Rich table."""
     table = Table(
-        title=section.title, title_justify="left", show_header=section.header is not None, expand=False, pad_edge=False
+        title=Text(section.title),
+        title_justify="left",
+        show_header=section.header is not None,
+        expand=False,
+        pad_edge=False,
     )
     width = max([len(section.header or ())] + [len(r) for r in section.rows] or [1])
     for i in range(width):
         name = section.header[i] if section.header and i < len(section.header) else ""
-        table.add_column(name, overflow="fold")
+        table.add_column(Text(name), overflow="fold")
     for row in section.rows:
-        table.add_row(*row, *([""] * (width - len(row))))
+        table.add_row(*(Text(cell) for cell in row), *([""] * (width - len(row))))
     if not section.rows:
         table.add_row(*(["(none)"] + [""] * (width - 1)))
     return table
@@ -33,7 +41,7 @@ def view_panel(game: Game, view: Mapping[str, Any], side: str | None) -> Panel:
     """A side's view, rendered by its ruleset, in a panel."""
     tables = [section_table(s) for s in game.render(view)]
     who = "spectator" if side is None else game.side_name(side)
-    return Panel(Group(*tables), title=f"{game.title}: what {who} knows", border_style="blue")
+    return Panel(Group(*tables), title=Text(f"{game.title}: what {who} knows"), border_style="blue")
 
 
 def event_lines(events: Iterable[Event | Mapping[str, Any]]) -> Text:
@@ -55,8 +63,8 @@ def decision_panel(game: Game, decision: Decision) -> Panel:
     table.add_column("option")
     table.add_column("id", style="dim")
     for i, opt in enumerate(decision.options, 1):
-        table.add_row(str(i), opt.label, opt.id)
-    title = f"{game.side_name(decision.side)}: {decision.prompt}  [{decision.rule}]"
+        table.add_row(str(i), Text(opt.label), Text(opt.id))
+    title = Text(f"{game.side_name(decision.side)}: {decision.prompt}  [{decision.rule}]")
     return Panel(table, title=title, border_style="green")
 
 
@@ -65,21 +73,21 @@ def outcome_panel(game: Game, outcome: Outcome) -> Panel:
     lines = [winner, outcome.reason]
     if outcome.score:
         lines.append("Score: " + ", ".join(f"{game.side_name(k)} {v}" for k, v in outcome.score.items()))
-    return Panel("\n".join(lines), title="Game over", border_style="bold magenta")
+    return Panel(Text("\n".join(lines)), title="Game over", border_style="bold magenta")
 
 
 def print_rulesets(console: Console, games: Mapping[str, Game]) -> None:
     for game in games.values():
-        table = Table(title=f"{game.id}: {game.title} (rules version {game.version})", title_justify="left")
+        table = Table(title=Text(f"{game.id}: {game.title} (rules version {game.version})"), title_justify="left")
         table.add_column("option")
         table.add_column("default")
         table.add_column("choices")
         table.add_column("description")
         for opt in game.options:
             choices = "" if opt.choices is None else ", ".join(map(str, opt.choices))
-            table.add_row(opt.key, str(opt.default), choices, opt.description)
+            table.add_row(Text(opt.key), Text(str(opt.default)), Text(choices), Text(opt.description))
         if not game.options:
             table.add_row("(none)", "", "", "")
         console.print(table)
         sides = ", ".join(f"{s} ({game.side_name(s)})" for s in game.sides)
-        console.print(f"  sides: {sides}\n")
+        console.print(Text(f"  sides: {sides}\n"))
