@@ -91,64 +91,61 @@ Label = str | Callable[[], str]
 """An option's label: text, or a function that makes it when someone reads it."""
 
 
-class Option:
-    """One legal choice. Immutable.
+class Option(tuple[str, "Label", FrozenDict]):
+    """One legal choice. Immutable (a tuple: cheap to build, nothing to edit).
 
     ``id`` is stable: the same choice in the same position always has the same
     id, so records and tests can name it. ``label`` is the choice in words;
     a ruleset may pass a function instead of the text, called only when a
     person, a log or a record reads the label (option generation is the hot
     path of search). ``data`` is structured, read-only information (the box,
-    unit or zone the option refers to) for the ruleset and for UIs.
+    unit or zone the option refers to) for the ruleset and for UIs; its values
+    must be immutable (text, numbers, tuples), which the conformance suite checks.
     """
 
-    __slots__ = ("id", "_label", "_data")
+    __slots__ = ()
 
-    id: str
-    _label: Label
-    _data: FrozenDict
+    def __new__(cls, id: str, label: Label = "", data: Mapping[str, Any] | None = None) -> Option:
+        return tuple.__new__(cls, (id, label, FrozenDict(data) if data else EMPTY))
 
-    def __init__(self, id: str, label: Label = "", data: Mapping[str, Any] | None = None) -> None:
-        object.__setattr__(self, "id", id)
-        object.__setattr__(self, "_label", label)
-        object.__setattr__(self, "_data", freeze_data(data))
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("an Option is immutable")
-
-    __delattr__ = __setattr__  # type: ignore[assignment]
+    @property
+    def id(self) -> str:
+        return self[0]
 
     @property
     def label(self) -> str:
-        label = self._label
-        if isinstance(label, str):
-            return label
-        text = label()
-        object.__setattr__(self, "_label", text)
-        return text
+        label = self[1]
+        return label if isinstance(label, str) else label()
 
     @property
     def data(self) -> FrozenDict:
-        return self._data
+        return self[2]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Option):
             return NotImplemented
-        return self.id == other.id and self.label == other.label and self._data == other._data
+        return self[0] == other[0] and self[2] == other[2] and self.label == other.label
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
 
     def __hash__(self) -> int:
-        return hash(self.id)
+        return hash(self[0])
 
     def __repr__(self) -> str:
-        return f"Option({self.id!r}, {self.label!r}{', ' + repr(dict(self._data)) if self._data else ''})"
+        return f"Option({self.id!r}, {self.label!r}{', ' + repr(dict(self[2])) if self[2] else ''})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Option, (self.id, self.label, dict(self._data)))
+        return (Option, (self[0], self.label, dict(self[2])))
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return (self[0], self.label, dict(self[2]))
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "label": self.label}
-        if self._data:
-            out["data"] = thaw(self._data)
+        out: dict[str, Any] = {"id": self[0], "label": self.label}
+        if self[2]:
+            out["data"] = thaw(self[2])
         return out
 
 
