@@ -47,14 +47,21 @@ EMPTY = FrozenDict()
 """The empty, shared data of an option or event that has none."""
 
 _SCALARS = (str, int, float, bool, type(None))
+_SCALAR_TYPES = frozenset(_SCALARS)
 
 
 def freeze(value: Any) -> Any:
     """``value`` made immutable: dicts become :class:`FrozenDict`, lists and tuples tuples, sets frozensets."""
-    if isinstance(value, _SCALARS):
+    kind = type(value)
+    if kind in _SCALAR_TYPES:
         return value
+    if kind is list or kind is tuple:
+        for v in value:
+            if type(v) not in _SCALAR_TYPES:
+                return tuple(freeze(v) for v in value)
+        return value if kind is tuple else tuple(value)
     if isinstance(value, Mapping):
-        return FrozenDict({str(k): freeze(v) for k, v in value.items()})
+        return FrozenDict({str(k): v if type(v) in _SCALAR_TYPES else freeze(v) for k, v in value.items()})
     if isinstance(value, (list, tuple)):
         return tuple(freeze(v) for v in value)
     if isinstance(value, (set, frozenset)):
@@ -69,8 +76,8 @@ def freeze_data(data: Mapping[str, Any] | None) -> FrozenDict:
     if type(data) is FrozenDict:
         return data
     for v in data.values():
-        if not isinstance(v, _SCALARS):
-            return freeze(data)  # type: ignore[no-any-return]
+        if type(v) not in _SCALAR_TYPES:
+            return FrozenDict({k: v if type(v) in _SCALAR_TYPES else freeze(v) for k, v in data.items()})
     return FrozenDict(data)
 
 

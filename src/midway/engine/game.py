@@ -432,10 +432,10 @@ class State:
 
         The ruleset's data is copied by :meth:`_clone_data`; the event log and the
         history are immutable records, so the copy shares their items and only
-        copies the lists. A *search clone* (``search=True``) records no events
-        and builds no labels: it plays on exactly as the original would, with
-        the same dice, but its log stays as it was when cloned. Use
-        :meth:`reseed` to give it dice of its own.
+        copies the lists. A *search clone* (``search=True``) has no event log and
+        records no events: it plays on exactly as the original would, with the
+        same dice, for a fraction of the cost. Use :meth:`reseed` to give it
+        dice of its own.
         """
         copy = object.__new__(type(self))
         d = copy.__dict__
@@ -449,7 +449,7 @@ class State:
         d["_held"] = dict(self._held)
         d["_forced"] = self._forced
         d["_quiet"] = search or self._quiet
-        d["events"] = list(self.events)
+        d["events"] = [] if search else list(self.events)  # a search clone keeps no log
         d["history"] = list(self.history)
         d["_cache"] = d["_offered"] = None
         return copy
