@@ -250,3 +250,73 @@ def test_hbg_5_1_random_play_capacity_and_air_units_conserved() -> None:
                 if not s.sunk and s.zone is not None and DATA.units[s.unit].is_carrier:
                     assert committed(st, s.id) <= site_capacity(st, s.id)
             assert sum(a.n for a in st.air.values()) == total
+
+
+# ================================================================================ 5.3 landed bombers wait
+def _landed_and_cleared(st, carrier: str, unit: str, n: int):  # type: ignore[no-untyped-def]
+    """``n`` bombers that landed last Turn and went below at its 5.4: unarmed, waiting for 5.3."""
+    a = st.add_air(st.ships[carrier].side, unit, carrier, n)
+    a.ordnance, a.rearm = "", True
+    return a
+
+
+def test_hbg_5_3_landed_bomber_waits_to_rearm() -> None:
+    """E30, E31, M076, M182 (HBG-R45): bombers that landed and went below wait for the next 5.3;
+    until then only one of them may be spotted, as the carrier's patrol bomber (2.1.2), and an
+    unarmed bomber on deck never launches with a Strike Group. Armed bombers spot as before."""
+    st = fresh(3)
+    place(st, "usn-tf17-yorktown", 11)
+    for s in st.ships.values():
+        if DATA.units[s.unit].is_carrier:
+            s.op = "launch" if s.id == "yorktown" else "maneuver"
+    empty = _landed_and_cleared(st, "yorktown", "sbd", 3)
+    empty_tbd = _landed_and_cleared(st, "yorktown", "tbd", 2)
+    armed = next(a for a in group(st, "yorktown", "sbd", "hangar") if a.ordnance == "bomb")
+    enter(st, "1.5")
+    offered = ids(st, "usn")
+    assert f"spot:{empty.id}:1" in offered  # the one patrol bomber may go unarmed
+    assert f"spot:{empty.id}:2" not in offered and f"spot:{empty.id}:3" not in offered
+    assert not any(o.startswith(f"spot:{empty_tbd.id}:") for o in offered)  # a TBD is no patrol bomber
+    assert f"spot:{armed.id}:5" in offered
+    choose(st, "usn", f"spot:{empty.id}:1")
+    assert not any(o.startswith(f"spot:{empty.id}:") for o in ids(st, "usn"))  # one per carrier
+    choose(st, "usn", f"spot:{armed.id}:4")
+    assert asked(st) == {}
+    from midway.rulesets.hbg.orders import launchable
+
+    on_deck = launchable(st, "usn", "yorktown", fighters_only=False)
+    assert [(a.unit, a.n, a.ordnance) for a in on_deck] == [("sbd", 4, "bomb")]
+
+
+def test_hbg_5_3_unarmed_bombers_at_midway_do_not_launch() -> None:
+    """M182, E31 (HBG-R45): 5.3 applies at bases too: Midway's unarmed bombers wait for 5.3."""
+    st = fresh(3)
+    empty = st.add_air("usn", "sbd", "airfield", 2)
+    empty.ordnance, empty.rearm = "", True
+    from midway.rulesets.hbg.orders import launchable
+
+    on_field = launchable(st, "usn", "airfield", fighters_only=False)
+    assert empty not in on_field
+    assert any(a.unit == "sbd" and a.ordnance == "bomb" for a in on_field)
+
+
+def test_hbg_5_3_random_play_never_launches_an_unarmed_strike() -> None:
+    """E30, E31 (HBG-R45): the game of seed 100 (random agents 201/202) once launched an unarmed SBD
+    strike from Yorktown on Turn 18; no Strike Group may hold an unarmed bomber."""
+    from midway.ai import RandomAgent
+    from midway.rulesets.hbg import GAME
+
+    for seed, a, b in ((100, 201, 202), (1, 7, 8)):
+        st = GAME.new(seed=seed)
+        agents = {"usn": RandomAgent(a), "ijn": RandomAgent(b)}
+        launched = 0
+        while st.pending():
+            for side, dec in st.pending().items():
+                for e in st.apply(side, agents[side].choose({}, dec), decision_id=dec.id):
+                    if e.kind == "launch" and e.rule == "3.1.1.2":
+                        for aid in e.data["air"]:
+                            air = st.air[aid]
+                            launched += 1
+                            assert not DATA.units[air.unit].is_bomber or air.ordnance, (seed, st.turn, air)
+                break
+        assert launched > 0

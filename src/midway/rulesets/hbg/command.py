@@ -472,9 +472,19 @@ def deck_units(st: HbgState, cid: str) -> int:
     return sum(a.n for a in st.air.values() if a.base == cid and a.at == "deck")
 
 
+def unarmed_bomber(air: Air) -> bool:
+    """[5.3] A bomber without ordnance: landed and not yet rearmed (E30, E31), or unloaded (HBG-R54)."""
+    return DATA.units[air.unit].is_bomber and not air.ordnance
+
+
 def spot_options(st: HbgState, side: str) -> list[Option]:
     """[1.5] Carriers under Launch spot up to their Air Service (deck total, HBG-R45); a carrier
-    under Recover may spot one patrol bomber (C-06, HBG-R45). Never in a Squall (3.1.3.1)."""
+    under Recover may spot one patrol bomber (C-06, HBG-R45). Never in a Squall (3.1.3.1).
+
+    HBG-R45 (E30, E31): an unarmed bomber waits for 5.3 to rearm it; until then only one Air Unit
+    of it may be spotted, as the carrier's patrol bomber (2.1.2), and only while no other unarmed
+    bomber is on that deck.
+    """
     opts = []
     for ship in carriers_on_map(st, side):
         if ship.op not in ("launch", "recover") or st.in_squall(ship.zone):
@@ -485,12 +495,17 @@ def spot_options(st: HbgState, side: str) -> list[Option]:
             room = min(room, 1) if on_deck == 0 else 0
         if room <= 0:
             continue
+        patrol_slot = not any(a.base == ship.id and a.at == "deck" and unarmed_bomber(a) for a in st.air.values())
         for air in st.air.values():
             if air.base != ship.id or air.at != "hangar":
                 continue
-            if ship.op == "recover" and DATA.units[air.unit].patrol != "patrol_bomber":
+            patrol_bomber = DATA.units[air.unit].patrol == "patrol_bomber"
+            if ship.op == "recover" and not patrol_bomber:
                 continue
-            for k in range(1, min(air.n, room) + 1):
+            most = min(air.n, room)
+            if unarmed_bomber(air):
+                most = min(most, 1) if patrol_bomber and patrol_slot else 0
+            for k in range(1, most + 1):
                 opts.append(
                     Option(
                         f"spot:{air.id}:{k}",

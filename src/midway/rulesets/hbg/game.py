@@ -392,7 +392,7 @@ class HbgGame(Game):
 
     id = "hbg"
     title = "The Battle of Midway"
-    version = "0.2"
+    version = "0.3"  # 0.3: HBG-R45, unarmed bombers wait for 5.3 (only the patrol bomber spots unarmed)
     sides = SIDES
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (

@@ -63,7 +63,8 @@ def launchable(st: HbgState, side: str, base: str, *, fighters_only: bool) -> li
     """[3.1.1] Air Groups that may be launched from ``base`` now (M111, C-16, M121, D09).
 
     A carrier launches its spotted deck units, only under Launch and never in a Squall; the
-    Airfield its combat aircraft down at the base, within its token limits (E06, E07).
+    Airfield its combat aircraft down at the base, within its token limits (E06, E07). Bombers
+    without ordnance never launch as a Strike Group (HBG-R45, E30, E31).
     """
     if base == "airfield":
         if side != "usn" or airfield_tokens_left(st) <= 0 or airfield_units_per_token(st) <= 0:
@@ -81,6 +82,8 @@ def launchable(st: HbgState, side: str, base: str, *, fighters_only: bool) -> li
         unit = DATA.units[a.unit]
         if not unit.is_combat_aircraft or (fighters_only and not unit.is_fighter):
             continue
+        if unit.is_bomber and not a.ordnance:
+            continue  # HBG-R45 (E30, E31): an unarmed bomber waits for 5.3; it flies only on patrol
         out.append(a)
     return out
 
