@@ -26,6 +26,7 @@ where to stop) hands them over with :meth:`State._offer` as the last act of
 
 from __future__ import annotations
 
+import importlib
 import json
 import pickle
 from collections.abc import Iterable, Mapping, Sequence
@@ -133,6 +134,25 @@ class Game:
         key ``"turns"``, when present, is the game's length in turns.
         """
         return {}
+
+    def kit(self) -> Any:
+        """What the computer opponents need from this ruleset, or ``None``.
+
+        A ruleset provides it as ``KIT`` in the ``ai`` module of its package
+        (``midway.rulesets.hbg.ai``): its heuristic policy, its sampler of the
+        hidden information consistent with a side's view, and its evaluation
+        of a position. The protocol is :class:`midway.ai.kit.RulesetKit`; the
+        engine only finds it, so a ruleset without one still plays (randomly).
+        """
+        package = type(self).__module__.rpartition(".")[0]
+        name = f"{package}.ai"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:
+                return None
+            raise
+        return getattr(module, "KIT", None)
 
     def describe(self) -> dict[str, Any]:
         """The ruleset's description, JSON-ready."""
