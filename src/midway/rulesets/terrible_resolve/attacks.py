@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from midway.engine import Option
 from midway.rulesets.terrible_resolve import combat, victory
 from midway.rulesets.terrible_resolve.data import CARRIERS, DIVE, FIGHTER, GROUPS, SUNK_AT, TORPEDO
+from midway.rulesets.terrible_resolve.options import CACHE
 
 if TYPE_CHECKING:
     from midway.rulesets.terrible_resolve.game import TerribleResolveState
@@ -42,25 +43,32 @@ def bombers_attacking(state: TerribleResolveState, side: str) -> list[str]:
     return [g for g in state.at(side, "atk") if GROUPS[g].kind != FIGHTER]
 
 
+def _target_option(g: str, sp: int, c: str) -> Option:
+    """[Carrier Attacks] The option sending bomber group ``g`` (``sp`` SP) against carrier ``c``."""
+    return Option(
+        f"target:{g}:{c}", lambda: f"{GROUPS[g].label} ({sp} SP) attacks {CARRIERS[c].name}", {"group": g, "carrier": c}
+    )
+
+
+ALL_ON = {c: Option(f"all:{c}", f"Every remaining bomber attacks {CARRIERS[c].name}", {"carrier": c}) for c in CARRIERS}
+
+
 def options(state: TerribleResolveState) -> list[Option]:
     """[Carrier Attacks] Each bomber group picks an enemy carrier afloat (M33); ``all:<carrier>`` sends the rest."""
     side = state.acting
     free = [g for g in bombers_attacking(state, side) if g not in state.targets]
     opts: list[Option] = []
     targets = state.carriers_afloat(_other(side))
+    sp = state.sp
     for g in free:
         for c in targets:
-            opts.append(
-                Option(
-                    f"target:{g}:{c}",
-                    f"{GROUPS[g].label} ({state.sp[g]} SP) attacks {CARRIERS[c].name}",
-                    {"group": g, "carrier": c},
-                )
-            )
+            key = ("target", g, sp[g], c)
+            opt = CACHE.get(key)
+            if opt is None:
+                opt = CACHE[key] = _target_option(g, sp[g], c)
+            opts.append(opt)
     if len(free) > 1:
-        opts += [
-            Option(f"all:{c}", f"Every remaining bomber attacks {CARRIERS[c].name}", {"carrier": c}) for c in targets
-        ]
+        opts += [ALL_ON[c] for c in targets]
     return opts
 
 
@@ -84,7 +92,7 @@ def begin(state: TerribleResolveState, side: str) -> None:
             state.targets[g] = targets[0]
         _start_waves(state)
         return
-    state.phase = "target"
+    state.stay("target", options(state))
 
 
 def resolve(state: TerribleResolveState, option: Option) -> None:
@@ -97,6 +105,8 @@ def resolve(state: TerribleResolveState, option: Option) -> None:
     if len(state.targets) == len(bombers_attacking(state, state.acting)):
         state.phase = ""
         _start_waves(state)
+    else:
+        state.stay("target", options(state))
 
 
 def _start_waves(state: TerribleResolveState) -> None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from midway.engine import DONE, Option
 from midway.rulesets.terrible_resolve import combat
 from midway.rulesets.terrible_resolve.data import FIGHTER, GROUPS
+from midway.rulesets.terrible_resolve.options import CACHE, done
 
 if TYPE_CHECKING:
     from midway.rulesets.terrible_resolve.game import TerribleResolveState
@@ -32,37 +33,40 @@ def ring(state: TerribleResolveState, gid: str) -> int:
     return int(state.loc[gid].split(":")[1])
 
 
+def _commit_option(g: str, sp: int, target: str) -> Option:
+    """[CAP attacks] The option to commit squadron ``g`` (``sp`` SP) against the escorts or the bombers."""
+    return Option(
+        f"cap:{g}:{target}", lambda: f"{GROUPS[g].label} ({sp} SP) attacks the {target}", {"group": g, "target": target}
+    )
+
+
+CAP_ALL = Option("cap-all", "Every CAP squadron attacks (escorts first, then bombers)")
+DONE_CAP = done("Done: resolve the attacks (uncommitted squadrons hold)")
+
+
 def options(state: TerribleResolveState) -> list[Option]:
     """[CAP attacks] Commit squadrons one at a time. As many as there are escort groups must fight the escorts
     before any may attack the bombers (M26, C-08: squadrons, TR-R13)."""
     side = state.acting
     escorts, bombers = raid(state, side)
-    free = [g for g in state.in_cap(side) if g not in state.cap_orders]
-    on_escorts = sum(1 for o in state.cap_orders.values() if o == "escorts")
+    orders = state.cap_orders
+    free = [g for g in state.in_cap(side) if g not in orders]
     opts: list[Option] = []
     if free:
-        if on_escorts < len(escorts):
-            opts += [
-                Option(
-                    f"cap:{g}:escorts",
-                    f"{GROUPS[g].label} ({state.sp[g]} SP) attacks the escorts",
-                    {"group": g, "target": "escorts"},
-                )
-                for g in free
-            ]
-        elif bombers:
-            opts += [
-                Option(
-                    f"cap:{g}:bombers",
-                    f"{GROUPS[g].label} ({state.sp[g]} SP) attacks the bombers",
-                    {"group": g, "target": "bombers"},
-                )
-                for g in free
-            ]
-        if opts and len(free) > 1:
-            opts.append(Option("cap-all", "Every CAP squadron attacks (escorts first, then bombers)"))
-    if opts or state.cap_orders:
-        opts.append(Option(DONE, "Done: resolve the attacks (uncommitted squadrons hold)"))
+        on_escorts = sum(1 for o in orders.values() if o == "escorts")
+        target = "escorts" if on_escorts < len(escorts) else "bombers" if bombers else ""
+        if target:
+            sp = state.sp
+            for g in free:
+                key = ("cap", g, sp[g], target)
+                opt = CACHE.get(key)
+                if opt is None:
+                    opt = CACHE[key] = _commit_option(g, sp[g], target)
+                opts.append(opt)
+            if len(free) > 1:
+                opts.append(CAP_ALL)
+    if opts or orders:
+        opts.append(DONE_CAP)
     return opts
 
 
@@ -71,7 +75,7 @@ def begin(state: TerribleResolveState, side: str) -> None:
     state.cap_orders = {}
     escorts, bombers = raid(state, side)
     if (escorts or bombers) and state.in_cap(side):
-        state.phase = "cap"
+        state.stay("cap", options(state))
     else:
         finish(state)
 
@@ -101,7 +105,9 @@ def resolve(state: TerribleResolveState, option: Option) -> None:
         option_id = option.id
     if option_id != DONE:
         _commit(state, option.data["group"], option.data["target"])
-        if len(options(state)) > 1:
+        opts = options(state)
+        if len(opts) > 1:
+            state.stay("cap", opts)
             return
     state.phase = ""
     if state.cap_orders:

@@ -17,6 +17,7 @@ from midway.rulesets.terrible_resolve.data import (
     REROLL_SIX_HITS,
     TORPEDO_SIX_HITS,
 )
+from midway.rulesets.terrible_resolve.options import CACHE
 
 if TYPE_CHECKING:
     from midway.rulesets.terrible_resolve.game import TerribleResolveState
@@ -113,19 +114,30 @@ def auto_allocate(state: TerribleResolveState) -> bool:
     return False
 
 
+def _hit_options(g: str, left: int, n: int) -> tuple[Option, ...]:
+    """[CAP attacks] [Resolving AA] One hit on group ``g`` (``left`` SP left), and ``n`` hits when ``n`` > 1."""
+    label = GROUPS[g].label
+    one = Option(f"hit:{g}", f"1 hit on {label} ({left} SP left)", {"group": g, "hits": 1})
+    if n <= 1:
+        return (one,)
+    return (one, Option(f"hits:{g}", f"{n} hits on {label}", {"group": g, "hits": n}))
+
+
 def allocation_options(state: TerribleResolveState) -> list[Option]:
     """[CAP attacks] [Resolving AA] Cross out one SP of a group, or as many as that group can take."""
     alloc = state.allocs[0]
+    hits = alloc["hits"]
     opts: list[Option] = []
     for g in alloc["pool"]:
         left = remaining(state, g)
         if left <= 0:
             continue
-        label = GROUPS[g].label
-        opts.append(Option(f"hit:{g}", f"1 hit on {label} ({left} SP left)", {"group": g, "hits": 1}))
-        n = min(left, alloc["hits"])
-        if n > 1:
-            opts.append(Option(f"hits:{g}", f"{n} hits on {label}", {"group": g, "hits": n}))
+        n = min(left, hits)
+        key = ("hit", g, left, n)
+        found = CACHE.get(key)
+        if found is None:
+            found = CACHE[key] = _hit_options(g, left, n)
+        opts += found
     return opts
 
 

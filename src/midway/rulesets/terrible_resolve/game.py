@@ -222,8 +222,29 @@ class TerribleResolveState(State):
         if self.sp[gid] > 0:
             self.lose(gid, self.sp[gid], rule=rule, to=to)
 
+    def stay(self, phase: str, opts: list[Option]) -> None:
+        """[Sequence of Play] Ask in ``phase`` while it has options, else end the phase.
+
+        The options are kept for the decision the run loop hands the engine, so they are not built
+        twice; call it only as the last act of a step's code.
+        """
+        if opts:
+            self.phase = phase
+            self._opts = (phase, opts)
+        else:
+            self.phase = ""
+            self.__dict__.pop("_opts", None)
+
     # ------------------------------------------------------------- driver
     def _run(self) -> None:
+        """[Sequence of Play] Run forward to the next decision or the end, and hand the decision over."""
+        self._play()
+        kept = self.__dict__.pop("_opts", None)
+        if self.result is None:
+            opts = kept[1] if kept is not None and kept[0] == self.phase else PHASES[self.phase][0](self)
+            self._offer(self._decision(opts))
+
+    def _play(self) -> None:
         """[Sequence of Play] Run every automatic step forward to the next decision or the end."""
         while self.result is None:
             if self.phase:
@@ -260,14 +281,18 @@ class TerribleResolveState(State):
 
     def _decisions(self) -> dict[str, Decision]:
         """[Sequence of Play] The one decision pending, built from the current phase."""
-        opts_fn, _, prompt, rule, kind = PHASES[self.phase]
+        return self._decision(PHASES[self.phase][0](self))
+
+    def _decision(self, opts: list[Option]) -> dict[str, Decision]:
+        """[Sequence of Play] The decision of the current phase with options ``opts``."""
+        _, _, prompt, rule, kind = PHASES[self.phase]
         side = self.decision_side()
         if self.phase == "alloc":
             alloc = self.allocs[0]
             prompt = f"Allocate {alloc['hits']} hit(s): {alloc['why']}"
             rule = alloc["rule"]
         title = STEP_TITLES[self.action]
-        return {side: self.decide(side, f"Turn {self.turn}, {title}: {prompt}", rule, opts_fn(self), kind=kind)}
+        return {side: self.decide(side, f"Turn {self.turn}, {title}: {prompt}", rule, opts, kind=kind)}
 
     def _resolve(self, choices: Mapping[str, Option]) -> None:
         """[Sequence of Play] Carry out the choice and run on."""

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from midway.engine import DONE, Option
 from midway.rulesets.terrible_resolve.data import CARRIERS, GROUPS, LAND_LIMIT, SIDE_CARRIERS
+from midway.rulesets.terrible_resolve.options import CACHE, done
 
 if TYPE_CHECKING:
     from midway.rulesets.terrible_resolve.game import TerribleResolveState
@@ -29,28 +30,47 @@ def may_land_on(state: TerribleResolveState, gid: str, c: str) -> bool:
     return c == home or not state.afloat(home)
 
 
+def _land_option(g: str, sp: int, c: str) -> Option:
+    """[Land Planes] The option to land group ``g`` (``sp`` SP) on carrier ``c``."""
+    return Option(
+        f"land:{g}:{c}",
+        lambda: f"Land {GROUPS[g].label} ({sp} SP) on {CARRIERS[c].name}",
+        {"group": g, "carrier": c},
+    )
+
+
+FILL = {
+    c: Option(f"fill:{c}", f"Land as many as fit on {CARRIERS[c].name}, her own first", {"carrier": c})
+    for c in CARRIERS
+}
+DONE_LANDING = done("Done landing")
+
+
 def options(state: TerribleResolveState) -> list[Option]:
     """[Land Planes] ``land:<group>:<carrier>`` within 20 SP per carrier per turn (M18), "fill" and "done"."""
     side = state.acting
     places = state.places(side)
-    waiting = places.get("wtl", [])
+    waiting = places.get("wtl")
     opts: list[Option] = []
     if not waiting:
         return opts
+    sp = state.sp
+    anywhere = state.options["cross_decking"]
     for c in SIDE_CARRIERS[side]:
         if not can_land(state, c, places):
             continue
         room = LAND_LIMIT - state.landed.get(c, 0)
-        fits = [g for g in waiting if state.sp[g] <= room and may_land_on(state, g, c)]
-        name = CARRIERS[c].name
-        opts += [
-            Option(f"land:{g}:{c}", f"Land {GROUPS[g].label} ({state.sp[g]} SP) on {name}", {"group": g, "carrier": c})
-            for g in fits
-        ]
+        fits = [g for g in waiting if sp[g] <= room and (anywhere or may_land_on(state, g, c))]
+        for g in fits:
+            key = ("land", g, sp[g], c)
+            opt = CACHE.get(key)
+            if opt is None:
+                opt = CACHE[key] = _land_option(g, sp[g], c)
+            opts.append(opt)
         if len(fits) > 1:
-            opts.append(Option(f"fill:{c}", f"Land as many as fit on {name}, her own first", {"carrier": c}))
+            opts.append(FILL[c])
     if opts:
-        opts.append(Option(DONE, "Done landing"))
+        opts.append(DONE_LANDING)
     return opts
 
 
@@ -58,8 +78,7 @@ def begin(state: TerribleResolveState, side: str) -> None:
     """[Land Planes] Start the step; ask only if some group can land. The 20 SP count is per turn."""
     if side == "ijn":
         state.landed = {}
-    if options(state):
-        state.phase = "land"
+    state.stay("land", options(state))
 
 
 def land(state: TerribleResolveState, gid: str, c: str) -> None:
@@ -92,5 +111,4 @@ def resolve(state: TerribleResolveState, option: Option) -> None:
                 land(state, g, c)
     else:
         land(state, option.data["group"], option.data["carrier"])
-    if not options(state):
-        state.phase = ""
+    state.stay("land", options(state))

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from midway.engine import DONE, Option
 from midway.rulesets.terrible_resolve.data import CARRIERS, DECK_LIMIT, FIGHTER, GROUPS, SIDE_CARRIERS
+from midway.rulesets.terrible_resolve.options import CACHE, done
 
 if TYPE_CHECKING:
     from midway.rulesets.terrible_resolve.game import TerribleResolveState
@@ -26,8 +27,7 @@ def begin_launch(state: TerribleResolveState, side: str) -> None:
     for g in launching(state, side):
         if GROUPS[g].kind != FIGHTER:
             _launch(state, g, "mta")
-    if launching(state, side):
-        state.phase = "launch"
+    state.stay("launch", launch_options(state))
 
 
 def _launch(state: TerribleResolveState, gid: str, dest: str) -> None:
@@ -44,17 +44,33 @@ def _launch(state: TerribleResolveState, gid: str, dest: str) -> None:
     )
 
 
+def _launch_options(g: str, sp: int) -> tuple[Option, Option]:
+    """[Launch Planes] Fighter ``g`` (``sp`` SP) flies CAP or escorts the strike."""
+    label = f"{GROUPS[g].label} ({sp} SP)"
+    return (
+        Option(f"launch:{g}:cap", f"{label} flies CAP", {"group": g, "to": "cap:0"}),
+        Option(f"launch:{g}:escort", f"{label} escorts the strike", {"group": g, "to": "mta"}),
+    )
+
+
+ALL_CAP = Option("all:cap", "Every fighter flies CAP", {"to": "cap:0"})
+ALL_ESCORT = Option("all:escort", "Every fighter escorts the strike", {"to": "mta"})
+
+
 def launch_options(state: TerribleResolveState) -> list[Option]:
     """[Launch Planes] ``launch:<fighter>:cap`` or ``:escort`` (M24, M44), or all of them one way."""
     fighters = launching(state, state.acting)
     opts: list[Option] = []
+    sp = state.sp
     for g in fighters:
-        label = f"{GROUPS[g].label} ({state.sp[g]} SP)"
-        opts.append(Option(f"launch:{g}:cap", f"{label} flies CAP", {"group": g, "to": "cap:0"}))
-        opts.append(Option(f"launch:{g}:escort", f"{label} escorts the strike", {"group": g, "to": "mta"}))
+        key = ("launch", g, sp[g])
+        pair = CACHE.get(key)
+        if pair is None:
+            pair = CACHE[key] = _launch_options(g, sp[g])
+        opts += pair
     if len(fighters) > 1:
-        opts.append(Option("all:cap", "Every fighter flies CAP", {"to": "cap:0"}))
-        opts.append(Option("all:escort", "Every fighter escorts the strike", {"to": "mta"}))
+        opts.append(ALL_CAP)
+        opts.append(ALL_ESCORT)
     return opts
 
 
@@ -65,8 +81,7 @@ def resolve_launch(state: TerribleResolveState, option: Option) -> None:
             _launch(state, g, option.data["to"])
     else:
         _launch(state, option.data["group"], option.data["to"])
-    if not launching(state, state.acting):
-        state.phase = ""
+    state.stay("launch", launch_options(state))
 
 
 # ---------------------------------------------------------------- planning
@@ -77,6 +92,19 @@ def can_plan(state: TerribleResolveState, c: str) -> bool:
     return not any(GROUPS[g].carrier == c and state.loc[g] == "wtl" for g in state.first_wave)
 
 
+def _deck_option(g: str, sp: int, c: str, spotted: int) -> Option:
+    """[Planning Phase] The option to spot group ``g`` (``sp`` SP) on ``c``'s deck, which holds ``spotted`` SP."""
+    return Option(
+        f"deck:{g}",
+        lambda: f"Spot {GROUPS[g].label} ({sp} SP) on {CARRIERS[c].name}'s deck (deck {spotted} SP)",
+        {"group": g, "carrier": c},
+    )
+
+
+FILL = {c: Option(f"fill:{c}", f"Spot as many as fit on {CARRIERS[c].name}'s deck", {"carrier": c}) for c in CARRIERS}
+DONE_PLANNING = done("Done planning (empty decks may land planes next turn)")
+
+
 def plan_options(state: TerribleResolveState) -> list[Option]:
     """[Planning Phase] ``deck:<group>`` from the hangar while the deck stays within 20 SP (M46); ``fill``; ``done``."""
     side = state.acting
@@ -84,30 +112,28 @@ def plan_options(state: TerribleResolveState) -> list[Option]:
     sp = state.sp
     opts: list[Option] = []
     for c in SIDE_CARRIERS[side]:
-        if not can_plan(state, c):
+        hangar = places.get(f"hangar:{c}")
+        if not hangar or not can_plan(state, c):
             continue
-        room = DECK_LIMIT - sum(sp[g] for g in places.get(f"deck:{c}", ()))
-        fits = [g for g in places.get(f"hangar:{c}", ()) if sp[g] <= room]
-        name = CARRIERS[c].name
-        opts += [
-            Option(
-                f"deck:{g}",
-                f"Spot {GROUPS[g].label} ({state.sp[g]} SP) on {name}'s deck (deck {20 - room} SP)",
-                {"group": g, "carrier": c},
-            )
-            for g in fits
-        ]
+        spotted = sum(sp[g] for g in places.get(f"deck:{c}", ()))
+        room = DECK_LIMIT - spotted
+        fits = [g for g in hangar if sp[g] <= room]
+        for g in fits:
+            key = ("deck", g, sp[g], c, spotted)
+            opt = CACHE.get(key)
+            if opt is None:
+                opt = CACHE[key] = _deck_option(g, sp[g], c, spotted)
+            opts.append(opt)
         if len(fits) > 1:
-            opts.append(Option(f"fill:{c}", f"Spot as many as fit on {name}'s deck", {"carrier": c}))
+            opts.append(FILL[c])
     if opts:
-        opts.append(Option(DONE, "Done planning (empty decks may land planes next turn)"))
+        opts.append(DONE_PLANNING)
     return opts
 
 
 def begin_plan(state: TerribleResolveState, side: str) -> None:
     """[Planning Phase] Ask if any group can be spotted."""
-    if plan_options(state):
-        state.phase = "plan"
+    state.stay("plan", plan_options(state))
 
 
 def _spot(state: TerribleResolveState, gid: str, c: str) -> None:
@@ -135,5 +161,4 @@ def resolve_plan(state: TerribleResolveState, option: Option) -> None:
                 _spot(state, g, c)
     else:
         _spot(state, option.data["group"], c)
-    if not plan_options(state):
-        state.phase = ""
+    state.stay("plan", plan_options(state))

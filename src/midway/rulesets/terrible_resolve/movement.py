@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from midway.engine import DONE, Option
 from midway.rulesets.terrible_resolve.data import BOXES, GROUPS, SEARCH_DIE_MAX, SEARCH_GROUPS
+from midway.rulesets.terrible_resolve.options import CACHE, done
 
 if TYPE_CHECKING:
     from midway.rulesets.terrible_resolve.game import TerribleResolveState
@@ -24,10 +25,29 @@ def searching(state: TerribleResolveState, side: str) -> bool:
 
 def movers(state: TerribleResolveState, side: str) -> list[str]:
     """[Move Planes] Groups that may still advance this step (M22: one box at most)."""
-    blocked = searching(state, side)
-    loc = state.loc
-    acted = set(state.acted)
-    return [g for g in state.at_many(side, MOVABLE) if g not in acted and not (blocked and loc[g] == "mta")]
+    groups = state.at_many(side, ("rta", "home") if searching(state, side) else MOVABLE)
+    acted = state.acted
+    if acted:
+        done_ = set(acted)
+        return [g for g in groups if g not in done_]
+    return groups
+
+
+def _advance_option(g: str, sp: int, box: str) -> Option:
+    """[Move Planes] The option to advance group ``g`` (``sp`` SP) from ``box`` to the next box."""
+    nxt = BOXES[box].next
+    return Option(
+        f"advance:{g}",
+        lambda: f"Advance {GROUPS[g].label} ({sp} SP) from {BOXES[box].name} to {BOXES[nxt].name}",
+        {"group": g, "from": box, "to": nxt},
+    )
+
+
+ADVANCE_BOX = {
+    box: Option(f"advance-box:{box}", f"Advance all from {BOXES[box].name}", {"from": box}) for box in MOVABLE
+}
+SEARCH = Option("search", "Send the wave in Moving to Attack to search for the Japanese fleet")
+DONE_MOVING = done("Done moving (the rest stay in their boxes)")
 
 
 def options(state: TerribleResolveState) -> list[Option]:
@@ -36,24 +56,23 @@ def options(state: TerribleResolveState) -> list[Option]:
     groups = movers(state, side)
     opts: list[Option] = []
     by_box: dict[str, int] = {}
+    loc = state.loc
+    sp = state.sp
     for g in groups:
-        box = state.loc[g]
-        nxt = BOXES[box].next
+        box = loc[g]
         by_box[box] = by_box.get(box, 0) + 1
-        opts.append(
-            Option(
-                f"advance:{g}",
-                f"Advance {GROUPS[g].label} ({state.sp[g]} SP) from {BOXES[box].name} to {BOXES[nxt].name}",
-                {"group": g, "from": box, "to": nxt},
-            )
-        )
+        key = ("advance", g, sp[g], box)
+        opt = CACHE.get(key)
+        if opt is None:
+            opt = CACHE[key] = _advance_option(g, sp[g], box)
+        opts.append(opt)
     for box, n in by_box.items():
         if n > 1:
-            opts.append(Option(f"advance-box:{box}", f"Advance all from {BOXES[box].name}", {"from": box}))
+            opts.append(ADVANCE_BOX[box])
     if searching(state, side) and not state.searched and any(g not in state.acted for g in state.at(side, "mta")):
-        opts.append(Option("search", "Send the wave in Moving to Attack to search for the Japanese fleet"))
+        opts.append(SEARCH)
     if opts:
-        opts.append(Option(DONE, "Done moving (the rest stay in their boxes)"))
+        opts.append(DONE_MOVING)
     return opts
 
 
@@ -69,8 +88,7 @@ def begin(state: TerribleResolveState, side: str) -> None:
             if state.loc[g] in ("mta", "rta"):
                 advance(state, g)
         return
-    if options(state):
-        state.phase = "move"
+    state.stay("move", options(state))
 
 
 def advance(state: TerribleResolveState, gid: str) -> None:
@@ -96,7 +114,7 @@ def resolve(state: TerribleResolveState, option: Option) -> None:
         return
     if option.id == "search":
         state.searched = True
-        state.phase = "search"
+        state.stay("search", search_options(state))
         return
     if option.id.startswith("advance-box:"):
         box = option.data["from"]
@@ -105,8 +123,7 @@ def resolve(state: TerribleResolveState, option: Option) -> None:
                 advance(state, g)
     else:
         advance(state, option.data["group"])
-    if not options(state):
-        state.phase = ""
+    state.stay("move", options(state))
 
 
 def search_options(state: TerribleResolveState) -> list[Option]:
@@ -115,18 +132,35 @@ def search_options(state: TerribleResolveState) -> list[Option]:
     for g in state.at("usn", "mta"):
         if g in state.acted or g in state.search:
             continue
-        for n in range(1, SEARCH_GROUPS + 1):
-            opts.append(Option(f"sg:{g}:{n}", f"{GROUPS[g].label} to search group {n}", {"group": g, "n": n}))
-    label = "Roll the search die" if not opts else "Spread the rest evenly and roll the search die"
-    opts.append(Option(DONE, label))
+        opts += _search_group_options(g)
+    opts.append(SPREAD_AND_ROLL if opts else ROLL)
     return opts
+
+
+ROLL = done("Roll the search die")
+SPREAD_AND_ROLL = done("Spread the rest evenly and roll the search die")
+
+
+def _search_group_options(g: str) -> tuple[Option, ...]:
+    """[Special Rule] The options putting group ``g`` in search group 1-4, built once."""
+    key = ("sg", g)
+    opts = SEARCH_GROUP_OPTIONS.get(key)
+    if opts is None:
+        opts = SEARCH_GROUP_OPTIONS[key] = tuple(
+            Option(f"sg:{g}:{n}", f"{GROUPS[g].label} to search group {n}", {"group": g, "n": n})
+            for n in range(1, SEARCH_GROUPS + 1)
+        )
+    return opts
+
+
+SEARCH_GROUP_OPTIONS: dict[tuple[str, str], tuple[Option, ...]] = {}
 
 
 def resolve_search(state: TerribleResolveState, option: Option) -> None:
     """[Special Rule: Finding the Japanese Fleet] Assign a group to a search group, or roll (M54)."""
     if option.id == DONE:
         _roll_search(state)
-        state.phase = "move" if options(state) else ""
+        state.stay("move", options(state))
         return
     state.search[option.data["group"]] = option.data["n"]
     state.emit(
@@ -136,9 +170,12 @@ def resolve_search(state: TerribleResolveState, option: Option) -> None:
         data=dict(option.data),
         to=state.visible_to("usn"),
     )
-    if len(search_options(state)) == 1:  # every group assigned: roll without asking
+    opts = search_options(state)
+    if len(opts) == 1:  # every group assigned: roll without asking
         _roll_search(state)
-        state.phase = "move" if options(state) else ""
+        state.stay("move", options(state))
+    else:
+        state.stay("search", opts)
 
 
 def _roll_search(state: TerribleResolveState) -> None:

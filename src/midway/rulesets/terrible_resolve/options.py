@@ -1,0 +1,24 @@
+"""[Sequence of Play] Options are immutable, so each distinct option is built once and shared.
+
+A decision's options are rebuilt at every choice (the hot path of search). An option's id, label
+and data depend only on a few facts (the group, its SP, the box or carrier), so every option is
+kept in :data:`CACHE` under a key of exactly those facts; its label is made only when read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from midway.engine import DONE, Option
+
+CACHE: dict[tuple[Any, ...], Any] = {}
+"""Every option built so far, by a key of the facts its id, label and data depend on."""
+
+
+def done(label: str) -> Option:
+    """[Sequence of Play] The ``done`` option that ends a compound order, with its label."""
+    key = (DONE, label)
+    opt = CACHE.get(key)
+    if opt is None:
+        opt = CACHE[key] = Option(DONE, label)
+    return opt
