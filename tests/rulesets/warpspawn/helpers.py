@@ -6,6 +6,7 @@ from typing import Any
 
 from midway.engine import FixedDice, SeededDice
 from midway.rulesets.warpspawn import GAME, attack
+from midway.rulesets.warpspawn.board import reindex
 from midway.rulesets.warpspawn.game import WarpspawnState
 
 
@@ -21,6 +22,7 @@ def clear(st: WarpspawnState, keep: tuple[str, ...] = ()) -> None:
         if sq.id not in keep:
             sq.box, sq.carrier, sq.group = "drink", "", ""
     st.groups.clear()
+    reindex(st)
     st._cache = None
 
 
@@ -29,6 +31,7 @@ def place(st: WarpspawnState, sid: str, box: str, carrier: str = "", **flags: An
     sq.box, sq.carrier, sq.group = box, carrier, ""
     for k, v in flags.items():
         setattr(sq, k, v)
+    reindex(st)
     st._cache = None
 
 
@@ -47,12 +50,14 @@ def group(st: WarpspawnState, side: str, box: str, members: list[str], target: s
     for m in members:
         sq = st.squads[m]
         sq.box, sq.carrier, sq.group = box, "", gid
+    reindex(st)
     st._cache = None
     return gid
 
 
 def sync(st: WarpspawnState) -> None:
-    """Run the state forward after direct edits."""
+    """Run the state forward after direct edits (the state's indexes rebuilt first)."""
+    reindex(st)
     st._cache = None
     st._run()
     st._cache = None
@@ -66,6 +71,7 @@ def dice(st: WarpspawnState, rolls: list[int], *, then_random: bool = False) -> 
 def start_attack(st: WarpspawnState) -> None:
     """Jump to the Attack Phase of the current turn with the position as edited."""
     st.mover, st.sel = "", ""
+    reindex(st)
     attack.start_attack(st)
     sync(st)
 

@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from midway.ai import RandomAgent
 from midway.engine import IllegalChoiceError, Record, replay
-from midway.rulesets.warpspawn import GAME
+from midway.engine.game import State
+from midway.rulesets.warpspawn import GAME, move
+from midway.rulesets.warpspawn.board import reindex
 from midway.rulesets.warpspawn.data import CARRIERS
 
 OPTIONS = st.fixed_dictionaries(
@@ -51,6 +53,20 @@ def check_invariants(state) -> None:  # type: ignore[no-untyped-def]
     lost = sum(1 for sq in state.squads.values() if sq.box == "drink")
     assert lost == sum(1 for e in state.events if e.kind == "loss")
     assert len(state.squads) == 55
+    check_indexes(state)
+
+
+INDEXES = ("_n_deck", "_n_refuel", "_mine", "_cap", "_launch", "_targets")
+
+
+def check_indexes(state) -> None:  # type: ignore[no-untyped-def]
+    """The indexes the moves keep up to date equal a fresh count of the squads and carriers."""
+    kept = {k: getattr(state, k) for k in INDEXES}
+    kept["_mine"] = {s: [sq.id for sq in lst] for s, lst in kept["_mine"].items()}
+    reindex(state)
+    fresh = {k: getattr(state, k) for k in INDEXES}
+    fresh["_mine"] = {s: [sq.id for sq in lst] for s, lst in fresh["_mine"].items()}
+    assert kept == fresh
 
 
 def hidden_ok(state) -> None:  # type: ignore[no-untyped-def]
@@ -124,3 +140,31 @@ def test_ws_views_never_show_hidden_enemy_squads(seed: int) -> None:
         if n % 100 == 0:
             hidden_ok(state)
     hidden_ok(state)
+
+
+def general_picks(state) -> list[str]:  # type: ignore[no-untyped-def]
+    """The pick decision's option ids by the general rules code (units, done_allowed)."""
+    listed = move.units(state, move.Ctx(state, state.mover))
+    ids = [f"pick:{u}" for u, ds in listed if ds]
+    if move.done_allowed(state, listed):
+        ids.append("done")
+    return ids
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_ws_move_phase_fast_picks_match_the_general_rules(seed: int) -> None:
+    """M19, M20, WS-R28: the pick options read from the indexes are those of the general rules code,
+    in the same order, at every pick decision of a random game; clones copy every attribute."""
+    state = GAME.new(seed=seed, options={"max_turns": 12})
+    agents = {"usn": RandomAgent(seed), "ijn": RandomAgent(seed + 1)}
+    checked = 0
+    while not state.is_over:
+        ((side, d),) = state.pending().items()
+        if d.kind == "move":
+            assert list(d.option_ids) == general_picks(state)
+            checked += 1
+        state.apply(side, agents[side].choose({}, d))
+    assert checked > 50
+    own = {k for k in state.__dict__ if k not in State._SHARED and k not in State._ENGINE}
+    assert set(state._clone_data()) == own

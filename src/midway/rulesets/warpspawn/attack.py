@@ -21,6 +21,7 @@ from midway.rulesets.warpspawn.board import (
     is_fighter,
     kind,
     name,
+    recap,
     target_carriers,
 )
 from midway.rulesets.warpspawn.data import (
@@ -248,6 +249,7 @@ def damage(st: WarpspawnState, k: str, carrier: str) -> None:
         (die,) = st.roll(1, 6, why="Midway runway damage", rule=R_DMG)
         if die <= RULES.runway_loss_max and st.runways > 0:
             st.runways -= 1
+            recap(st)
             st.emit(
                 "damage",
                 f"a runway of Midway is destroyed ({st.runways} left)",
@@ -265,9 +267,11 @@ def damage(st: WarpspawnState, k: str, carrier: str) -> None:
         out_of_action(st, carrier)
         return
     st.status[carrier] = IMMOBILIZED
+    recap(st)
     st.emit("damage", f"{cname} is immobilized", rule=R_DMG, data={"carrier": carrier, "status": IMMOBILIZED})
     if k == "bomb":
         st.deck_cap[carrier] = max(0, st.deck_cap[carrier] - RULES.deck_fire_capacity)
+        recap(st)
         st.emit(
             "damage",
             f"deck fire on {cname}: On Deck capacity now {st.deck_cap[carrier]}",
@@ -281,6 +285,7 @@ def out_of_action(st: WarpspawnState, carrier: str) -> None:
     """[DAMAGE SEGMENT] Out of Action: the carrier is destroyed for good (WS-R10) with every squad
     on board (M62)."""
     st.status[carrier] = OUT
+    recap(st)
     st.emit(
         "damage", f"{CARRIERS[carrier].name} is out of action", rule=R_DMG, data={"carrier": carrier, "status": OUT}
     )

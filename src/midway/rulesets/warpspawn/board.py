@@ -38,6 +38,66 @@ class Squad:
     origin: str = ""
     flown: bool = False
 
+    def copy(self) -> Squad:
+        """An independent copy (for clones)."""
+        return Squad(
+            self.id,
+            self.side,
+            self.type,
+            self.box,
+            self.carrier,
+            self.group,
+            self.moved,
+            self.rearm,
+            self.patrol,
+            self.ditch,
+            self.origin,
+            self.flown,
+        )
+
+
+def relocate(st: WarpspawnState, sq: Squad, box: str, carrier: str = "") -> None:
+    """Put ``sq`` in ``box`` (of ``carrier``), keeping the box counts of the state up to date.
+
+    Every change of a squad's box or carrier goes through here: the move phase reads the counts
+    (``n_deck``, ``n_refuel``) instead of counting the squads (speed: AI look-ahead)."""
+    old = sq.box
+    if old == "deck":
+        st._n_deck[sq.carrier] -= 1
+    elif old == "refuel":
+        st._n_refuel[sq.carrier] -= 1
+    sq.box, sq.carrier = box, carrier
+    if box == "deck":
+        st._n_deck[carrier] += 1
+    elif box == "refuel":
+        st._n_refuel[carrier] += 1
+
+
+def recap(st: WarpspawnState) -> None:
+    """Recompute what carrier damage changes: each carrier's On Deck capacity now, whether it can
+    launch, and the Japanese targets left. Called after every change of status, Deck Fire or runway."""
+    st._cap = {c: deck_capacity(st, c) for c in CARRIERS}
+    st._launch = {c: can_launch(st, c) for c in CARRIERS}
+    st._targets = {
+        "usn": ("fleet",),
+        "ijn": tuple(t for t, cs in TARGETS.items() if any(st.status[c] != OUT for c in cs)),
+    }
+
+
+def reindex(st: WarpspawnState) -> None:
+    """Rebuild every index of the state from the squads (after setup, a clone, or a direct edit)."""
+    st._n_deck = dict.fromkeys(CARRIERS, 0)
+    st._n_refuel = dict.fromkeys(CARRIERS, 0)
+    st._mine = {"usn": [], "ijn": []}
+    for sq in st.squads.values():
+        if sq.box == "deck":
+            st._n_deck[sq.carrier] += 1
+        elif sq.box == "refuel":
+            st._n_refuel[sq.carrier] += 1
+        if sq.box != DRINK:
+            st._mine[sq.side].append(sq)
+    recap(st)
+
 
 def kind(st: WarpspawnState, sq: Squad) -> str:
     """[SQUAD LISTS] fighter / bomb / torpedo; Midway types per the ``midway_ordnance`` option (WS-R22)."""
@@ -82,11 +142,11 @@ def refuel_capacity(carrier: str) -> int:
 
 
 def deck_room(st: WarpspawnState, carrier: str) -> bool:
-    return len(on_board(st, carrier, "deck")) < deck_capacity(st, carrier)
+    return st._n_deck[carrier] < st._cap[carrier]
 
 
 def refuel_room(st: WarpspawnState, carrier: str) -> bool:
-    return st.status[carrier] != OUT and len(on_board(st, carrier, "refuel")) < refuel_capacity(carrier)
+    return st.status[carrier] != OUT and st._n_refuel[carrier] < refuel_capacity(carrier)
 
 
 def landing_carriers(st: WarpspawnState, side: str) -> list[str]:
@@ -129,7 +189,10 @@ def destroy(st: WarpspawnState, sq: Squad, cause: str, *, rule: str, combat: boo
         members = st.groups[sq.group]["members"]
         if sq.id in members:
             members.remove(sq.id)
-    sq.box, sq.carrier, sq.group, sq.patrol = DRINK, "", "", 0
+    if sq.box != DRINK:
+        st._mine[sq.side].remove(sq)
+    relocate(st, sq, DRINK)
+    sq.group, sq.patrol = "", 0
     st.emit(
         "loss",
         f"{sq.id} ({name(sq)}) destroyed: {cause}",

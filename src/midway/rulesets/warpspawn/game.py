@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from midway.engine import Decision, Game, GameOption, Option, Outcome, State, TextSection
 from midway.rulesets.warpspawn import attack, constraints, move
@@ -15,6 +15,7 @@ from midway.rulesets.warpspawn.board import (
     deck_capacity,
     is_fighter,
     refuel_capacity,
+    reindex,
 )
 from midway.rulesets.warpspawn.data import (
     BOX_NAMES,
@@ -31,7 +32,58 @@ from midway.rulesets.warpspawn.data import (
 
 
 class WarpspawnState(State):
-    """A game of Warpspawn's Midway in progress."""
+    """A game of Warpspawn's Midway in progress.
+
+    Besides the game itself (serialized, compared, replayed) the state keeps indexes derived from
+    it, rebuilt by :func:`~midway.rulesets.warpspawn.board.reindex` and kept up to date by the moves:
+    ``_n_deck`` / ``_n_refuel`` (squads per carrier box), ``_mine`` (each side's squads not in The
+    Drink, in setup order), ``_cap`` / ``_launch`` / ``_targets`` (what carrier damage changes).
+    They are left out of :meth:`to_json`, so a state's bytes and digest are the game alone.
+    """
+
+    _INDEXES: ClassVar[frozenset[str]] = frozenset({"_n_deck", "_n_refuel", "_mine", "_cap", "_launch", "_targets"})
+    _NOT_SERIALIZED: ClassVar[frozenset[str]] = State._NOT_SERIALIZED | _INDEXES
+
+    def _clone_data(self) -> dict[str, Any]:
+        """A hand-written copy of the ruleset's attributes (speed: search clones). Squads, groups and
+        the raid in progress are copied; the damage indexes, replaced whole when they change, are shared."""
+        squads = {sid: sq.copy() for sid, sq in self.squads.items()}
+        raid = self.raid
+        if raid is not None:
+            raid = dict(raid)
+            for key in ("groups", "waves", "members"):
+                if key in raid:
+                    raid[key] = list(raid[key])
+            if "assign" in raid:
+                raid["assign"] = dict(raid["assign"])
+            if "hits" in raid:
+                raid["hits"] = [list(h) for h in raid["hits"]]
+        return {
+            "turn": self.turn,
+            "stage": self.stage,
+            "mover": self.mover,
+            "sel": self.sel,
+            "failed": self.failed,
+            "launched": list(self.launched),
+            "squads": squads,
+            "groups": {gid: {**g, "members": list(g["members"])} for gid, g in self.groups.items()},
+            "gcount": dict(self.gcount),
+            "status": dict(self.status),
+            "deck_cap": dict(self.deck_cap),
+            "runways": self.runways,
+            "raids": [list(r) for r in self.raids],
+            "raid": raid,
+            "alloc": [list(a) for a in self.alloc],
+            "intercepted": list(self.intercepted),
+            "losses": {s: dict(v) for s, v in self.losses.items()},
+            "hc": dict(self.hc),
+            "_n_deck": dict(self._n_deck),
+            "_n_refuel": dict(self._n_refuel),
+            "_mine": {s: [squads[sq.id] for sq in lst] for s, lst in self._mine.items()},
+            "_cap": self._cap,
+            "_launch": self._launch,
+            "_targets": self._targets,
+        }
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
@@ -61,21 +113,31 @@ class WarpspawnState(State):
         self.intercepted: list[str] = []
         self.losses: dict[str, dict[str, int]] = {"usn": {}, "ijn": {}}
         self.hc = constraints.fresh()
+        reindex(self)
         move.start_move(self, "usn")
         self._run()
 
     # ------------------------------------------------------------------ flow
     def _run(self) -> None:
-        """Run every automatic step forward to the next decision or the end."""
+        """Run every automatic step forward to the next decision or the end, and hand that decision
+        to the engine (built once: the move phase knows it has stopped by building it)."""
         while self.result is None:
             if self.stage == "move":
-                if move.has_decision(self):
+                d = move.decision(self)
+                if d is not None:
+                    self._offer({d.side: d})
                     return
                 self._after_move()
             elif self.stage == "fail":
+                d = move.fail_decision(self)
+                self._offer({d.side: d})
                 return
             else:
                 if attack.advance(self):
+                    if self.result is None:
+                        d = attack.pending(self)
+                        assert d is not None, "the attack phase stopped without a decision"
+                        self._offer({d.side: d})
                     return
                 self.end_turn()
 

@@ -15,16 +15,12 @@ from midway.rulesets.warpspawn import constraints
 from midway.rulesets.warpspawn.board import (
     DRINK,
     IMMOBILIZED,
-    OUT,
     Squad,
-    can_launch,
-    deck_capacity,
     destroy,
     is_fighter,
     name,
     private,
-    refuel_capacity,
-    squads_of,
+    relocate,
     target_carriers,
 )
 from midway.rulesets.warpspawn.data import (
@@ -35,7 +31,6 @@ from midway.rulesets.warpspawn.data import (
     RULES,
     STRIKE_ARROWS,
     TARGET_NAMES,
-    TARGETS,
 )
 
 if TYPE_CHECKING:
@@ -45,22 +40,42 @@ RULE = "MOVE PHASE"
 
 
 class Ctx:
-    """Box occupancy computed once per decision (speed: AI look-ahead calls this a lot)."""
+    """The box counts and landing places one decision reads (from the state's indexes, WS-R21)."""
 
     __slots__ = ("deck", "refuel", "land", "cap")
 
     def __init__(self, st: WarpspawnState, side: str) -> None:
-        deck = dict.fromkeys(CARRIERS, 0)
-        refuel = dict.fromkeys(CARRIERS, 0)
-        for sq in st.squads.values():
-            box = sq.box
-            if box == "deck":
-                deck[sq.carrier] += 1
-            elif box == "refuel":
-                refuel[sq.carrier] += 1
-        self.deck, self.refuel = deck, refuel
-        self.cap = {c: deck_capacity(st, c) for c in CARRIER_ORDER[side]}
-        self.land = [c for c, n in self.cap.items() if deck[c] < n]
+        self.deck, self.refuel, self.cap = st._n_deck, st._n_refuel, st._cap
+        deck, cap = self.deck, self.cap
+        self.land = [c for c in CARRIER_ORDER[side] if deck[c] < cap[c]]
+
+
+REFUEL_CAP = {c: cv.refuel_capacity for c, cv in CARRIERS.items()}
+"""[MOVE PHASE] Refuel/Rearm capacity per carrier (M23)."""
+
+_PICK: dict[tuple[str, str, str], tuple[Option, str]] = {}
+"""Options are immutable: one ``pick:`` option (and its squad's description) per squad, box and carrier."""
+_MOVE: dict[tuple[str, str], Option] = {}
+"""One ``move:`` option per unit and destination (its label depends on nothing else)."""
+DONE_OPTION = Option(DONE, "end my move phase")
+
+
+def _squad_pick(sq: Squad) -> tuple[Option, str]:
+    key = (sq.id, sq.box, sq.carrier)
+    hit = _PICK.get(key)
+    if hit is None:
+        where = f"{BOX_NAMES[sq.box]} of {CARRIERS[sq.carrier].name}" if sq.carrier else BOX_NAMES[sq.box]
+        text = f"{name(sq)} {sq.id} in {where}"
+        hit = _PICK[key] = (Option(f"pick:{sq.id}", f"move {text}", {"unit": sq.id}), text)
+    return hit
+
+
+def _move_option(unit: str, dest: str) -> Option:
+    key = (unit, dest)
+    opt = _MOVE.get(key)
+    if opt is None:
+        opt = _MOVE[key] = Option(f"move:{unit}:{dest}", dest_label(dest), {"unit": unit, "dest": dest})
+    return opt
 
 
 def start_move(st: WarpspawnState, side: str) -> None:
@@ -69,7 +84,7 @@ def start_move(st: WarpspawnState, side: str) -> None:
     forced one-arrow moves Attack -> Return II (loss on a 1, M39) and Return II -> Return I are made."""
     st.stage, st.mover, st.sel, st.launched = "move", side, "", []
     st.emit("phase", f"Turn {st.turn}: {st.game.side_name(side)} move phase", rule=RULE)
-    mine = squads_of(st, side)
+    mine = list(st._mine[side])
     for sq in mine:
         sq.moved = False
         if sq.box == "refuel":
@@ -94,7 +109,8 @@ def start_move(st: WarpspawnState, side: str) -> None:
 
 
 def _put(st: WarpspawnState, sq: Squad, box: str, carrier: str = "") -> None:
-    sq.box, sq.carrier, sq.moved = box, carrier, True
+    relocate(st, sq, box, carrier)
+    sq.moved = True
     st.emit(
         "move",
         f"{sq.id} ({name(sq)}) -> {BOX_NAMES[box]}{' of ' + CARRIERS[carrier].name if carrier else ''}",
@@ -128,11 +144,20 @@ def must_move(st: WarpspawnState, sq: Squad) -> bool:
     return True
 
 
-def _launch_targets(st: WarpspawnState, side: str) -> list[str]:
-    """[ATTACK PHASE] Japanese targets declared at launch (WS-R16); the Americans attack the fleet."""
-    if side == "usn":
-        return ["fleet"]
-    return [t for t, cs in TARGETS.items() if any(st.status[c] != OUT for c in cs)]
+def _launch_targets(st: WarpspawnState, side: str) -> tuple[str, ...]:
+    """[ATTACK PHASE] Japanese targets declared at launch: those with a carrier left (WS-R16); the
+    Americans attack the fleet (kept by :func:`~midway.rulesets.warpspawn.board.recap`)."""
+    return st._targets[side]
+
+
+def _joinable(st: WarpspawnState, side: str) -> list[str]:
+    """The strike groups launched this phase still in Search, which a squad in Takeoff may join (WS-R25)."""
+    out = []
+    for gid in st.launched:
+        g = st.groups.get(gid)
+        if g is not None and g["side"] == side and g["box"] == "search":
+            out.append(gid)
+    return out
 
 
 def squad_dests(st: WarpspawnState, sq: Squad, ctx: Ctx) -> list[str]:
@@ -141,9 +166,9 @@ def squad_dests(st: WarpspawnState, sq: Squad, ctx: Ctx) -> list[str]:
     box = sq.box
     if box == "deck":
         for nxt in CARRIER_ARROWS["deck"]:
-            if nxt == "takeoff" and not sq.rearm and can_launch(st, sq.carrier):
+            if nxt == "takeoff" and not sq.rearm and st._launch[sq.carrier]:
                 out.append("takeoff")  # face-down squads may only go below (M27)
-            elif nxt == "refuel" and ctx.refuel[sq.carrier] < refuel_capacity(sq.carrier):
+            elif nxt == "refuel" and ctx.refuel[sq.carrier] < REFUEL_CAP[sq.carrier]:
                 out.append("refuel")
     elif box == "refuel":
         if not sq.rearm and ctx.deck[sq.carrier] < ctx.cap[sq.carrier]:
@@ -156,10 +181,7 @@ def squad_dests(st: WarpspawnState, sq: Squad, ctx: Ctx) -> list[str]:
                 out.append("patrol")  # only fighters (M30)
             elif nxt == "search":
                 out.extend(f"search:new:{t}" for t in _launch_targets(st, sq.side))
-                for gid in st.launched:
-                    g = st.groups.get(gid)
-                    if g is not None and g["side"] == sq.side and g["box"] == "search":
-                        out.append(f"search:join:{gid}")
+                out.extend(f"search:join:{gid}" for gid in _joinable(st, sq.side))
     if st.options["historical_constraints"]:
         return constraints.filter_squad_dests(st, sq, out)
     return out
@@ -197,12 +219,10 @@ def unit_label(st: WarpspawnState, unit: str) -> str:
         g = st.groups[unit]
         kinds = ", ".join(name(st.squads[m]) for m in g["members"])
         return f"strike group {unit} in {BOX_NAMES[g['box']]} ({kinds})"
-    sq = st.squads[unit]
-    where = f"{BOX_NAMES[sq.box]} of {CARRIERS[sq.carrier].name}" if sq.carrier else BOX_NAMES[sq.box]
-    return f"{name(sq)} {sq.id} in {where}"
+    return _squad_pick(st.squads[unit])[1]
 
 
-def dest_label(st: WarpspawnState, dest: str) -> str:
+def dest_label(dest: str) -> str:
     parts = dest.split(":")
     if parts[0] == "land":
         return f"land on {CARRIERS[parts[1]].name} (On Deck)"
@@ -243,32 +263,6 @@ def units(st: WarpspawnState, ctx: Ctx) -> list[tuple[str, list[str]]]:
     return out
 
 
-def has_decision(st: WarpspawnState) -> bool:
-    """Whether the mover has anything to choose (a cheap form of :func:`decision` for the driver)."""
-    if st.sel:
-        return True
-    side = st.mover
-    for g in st.groups.values():
-        if g["side"] == side and not g["moved"] and g["box"] in ("search", "search2"):
-            return True
-    ctx: Ctx | None = None
-    for sq in st.squads.values():
-        if sq.side != side or sq.moved or sq.group or sq.box == DRINK:
-            continue
-        if (
-            sq.box == "deck"
-            and not sq.rearm
-            and can_launch(st, sq.carrier)
-            and not st.options["historical_constraints"]
-        ):
-            return True
-        if ctx is None:
-            ctx = Ctx(st, side)
-        if squad_dests(st, sq, ctx):
-            return True
-    return False
-
-
 def done_allowed(st: WarpspawnState, listed: list[tuple[str, list[str]]]) -> bool:
     """``done`` once no unit that must move has two or more places to go (WS-R28)."""
     for unit, dests in listed:
@@ -277,27 +271,93 @@ def done_allowed(st: WarpspawnState, listed: list[tuple[str, list[str]]]) -> boo
     return constraints.done_allowed(st, listed)
 
 
+def _group_pick(st: WarpspawnState, gid: str) -> Option:
+    g = st.groups[gid]
+    box, members = g["box"], tuple(g["members"])
+
+    def label() -> str:
+        kinds = ", ".join(name(st.squads[m]) for m in members)
+        return f"move strike group {gid} in {BOX_NAMES[box]} ({kinds})"
+
+    return Option(f"pick:{gid}", label, {"unit": gid})
+
+
+def _picks(st: WarpspawnState, side: str) -> tuple[list[Option], bool]:
+    """The ``pick:`` options of the mover and whether ``done`` is allowed, read from the indexes
+    (the fast form of :func:`units` and :func:`done_allowed` without historical constraints:
+    the same options in the same order). A unit is offered when it has somewhere to go; ``done``
+    waits for every unit that must move and has two or more places to go (M19, M20, WS-R28)."""
+    n_deck, n_refuel, cap, launch = st._n_deck, st._n_refuel, st._cap, st._launch
+    land = targets = -1
+    opts: list[Option] = []
+    done = True
+    for sq in st._mine[side]:
+        if sq.moved or sq.group:
+            continue
+        box = sq.box
+        if box == "deck":
+            c = sq.carrier
+            if (not sq.rearm and launch[c]) or n_refuel[c] < REFUEL_CAP[c]:
+                opts.append(_squad_pick(sq)[0])
+            continue
+        if box == "refuel":
+            c = sq.carrier
+            if not sq.rearm and n_deck[c] < cap[c]:
+                opts.append(_squad_pick(sq)[0])
+            continue
+        if land < 0:
+            land = sum(1 for c in CARRIER_ORDER[side] if n_deck[c] < cap[c])
+        if box == "return1" or box == "patrol":
+            if land:
+                opts.append(_squad_pick(sq)[0])
+                if land > 1 and (box == "return1" or sq.patrol > RULES.patrol_max):
+                    done = False
+        elif box == "takeoff":
+            if targets < 0:
+                targets = len(st._targets[side]) + len(_joinable(st, side))
+            n = targets + land + is_fighter(sq)
+            if n:
+                opts.append(_squad_pick(sq)[0])
+                if n > 1:
+                    done = False
+        else:
+            dests = squad_dests(st, sq, Ctx(st, side))
+            if dests:
+                opts.append(_squad_pick(sq)[0])
+                if len(dests) > 1 and must_move(st, sq):
+                    done = False
+    for gid, g in st.groups.items():
+        if g["side"] == side and not g["moved"] and g["box"] in ("search", "search2"):
+            opts.append(_group_pick(st, gid))
+            done = False  # a group has Attack and a way back (two places at least)
+    return opts, done
+
+
 def decision(st: WarpspawnState) -> Decision | None:
     """[MOVE PHASE] The mover's next atomic choice, or None when only ``done`` is left."""
     side = st.mover
-    ctx = Ctx(st, side)
     if st.sel:
-        dests = unit_dests(st, st.sel, ctx)
-        if not _unit_must(st, st.sel) and constraints.may_stay(st, st.squads[st.sel]):
+        sel = st.sel
+        dests = unit_dests(st, sel, Ctx(st, side))
+        if not _unit_must(st, sel) and constraints.may_stay(st, st.squads[sel]):
             dests = [*dests, "stay"]
         return st.decide(
             side,
-            f"Turn {st.turn}: move {unit_label(st, st.sel)} to",
+            f"Turn {st.turn}: move {unit_label(st, sel)} to",
             RULE,
-            [Option(f"move:{st.sel}:{d}", dest_label(st, d), {"unit": st.sel, "dest": d}) for d in dests],
+            [_move_option(sel, d) for d in dests],
             kind="move-to",
         )
-    listed = units(st, ctx)
-    opts = [Option(f"pick:{u}", f"move {unit_label(st, u)}", {"unit": u}) for u, ds in listed if ds]
-    if done_allowed(st, listed):
+    if st.options["historical_constraints"]:
+        listed = units(st, Ctx(st, side))
+        opts = [_squad_pick(st.squads[u])[0] if u in st.squads else _group_pick(st, u) for u, ds in listed if ds]
+        done = done_allowed(st, listed)
+    else:
+        opts, done = _picks(st, side)
+    if done:
         if not opts:
             return None
-        opts.append(Option(DONE, "end my move phase", {}))
+        opts.append(DONE_OPTION)
     return st.decide(side, f"Turn {st.turn}: pick a squad or strike group to move", RULE, opts, kind="move")
 
 
