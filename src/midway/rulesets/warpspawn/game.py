@@ -214,22 +214,23 @@ class WarpspawnState(State):
 
     def _resolve(self, choices: Mapping[str, Option]) -> None:
         ((_side, opt),) = choices.items()
-        oid = opt.id
-        if oid == "done":
-            self._after_move()
-        elif oid.startswith("pick:"):
-            move.pick(self, opt.data["unit"])
-        elif oid.startswith("move:"):
+        oid, data = opt.id, opt.data
+        head = oid[:4]
+        if head == "pick":
+            move.pick(self, data["unit"])
+        elif head == "move":
             if self.stage == "fail":
-                move.resolve_fail(self, opt.data["dest"])
+                move.resolve_fail(self, data["dest"])
             else:
-                move.move(self, opt.data["unit"], opt.data["dest"])
-        elif oid.startswith("lose:"):
-            attack.lose(self, opt.data["squad"])
-        elif oid.startswith("target:"):
-            attack.assign(self, opt.data["squad"], opt.data["carrier"])
-        elif oid.startswith("nautilus:"):
-            attack.nautilus(self, opt.data["carrier"])
+                move.move(self, data["unit"], data["dest"])
+        elif oid == "done":
+            self._after_move()
+        elif head == "lose":
+            attack.lose(self, data["squad"])
+        elif head == "targ":
+            attack.assign(self, data["squad"], data["carrier"])
+        elif head == "naut":
+            attack.nautilus(self, data["carrier"])
         self._run()
 
     # ------------------------------------------------------------------ views

@@ -288,44 +288,45 @@ def _picks(st: WarpspawnState, side: str) -> tuple[list[Option], bool]:
     the same options in the same order). A unit is offered when it has somewhere to go; ``done``
     waits for every unit that must move and has two or more places to go (M19, M20, WS-R28)."""
     n_deck, n_refuel, cap, launch = st._n_deck, st._n_refuel, st._cap, st._launch
+    cache = _PICK
     land = targets = -1
     opts: list[Option] = []
+    append = opts.append
     done = True
     for sq in st._mine[side]:
         if sq.moved or sq.group:
             continue
-        box = sq.box
+        box, c = sq.box, sq.carrier
         if box == "deck":
-            c = sq.carrier
-            if (not sq.rearm and launch[c]) or n_refuel[c] < REFUEL_CAP[c]:
-                opts.append(_squad_pick(sq)[0])
-            continue
-        if box == "refuel":
-            c = sq.carrier
-            if not sq.rearm and n_deck[c] < cap[c]:
-                opts.append(_squad_pick(sq)[0])
-            continue
-        if land < 0:
-            land = sum(1 for c in CARRIER_ORDER[side] if n_deck[c] < cap[c])
-        if box == "return1" or box == "patrol":
-            if land:
-                opts.append(_squad_pick(sq)[0])
+            if (sq.rearm or not launch[c]) and n_refuel[c] >= REFUEL_CAP[c]:
+                continue
+        elif box == "refuel":
+            if sq.rearm or n_deck[c] >= cap[c]:
+                continue
+        else:
+            if land < 0:
+                land = sum(1 for k in CARRIER_ORDER[side] if n_deck[k] < cap[k])
+            if box == "return1" or box == "patrol":
+                if not land:
+                    continue
                 if land > 1 and (box == "return1" or sq.patrol > RULES.patrol_max):
                     done = False
-        elif box == "takeoff":
-            if targets < 0:
-                targets = len(st._targets[side]) + len(_joinable(st, side))
-            n = targets + land + is_fighter(sq)
-            if n:
-                opts.append(_squad_pick(sq)[0])
+            elif box == "takeoff":
+                if targets < 0:
+                    targets = len(st._targets[side]) + len(_joinable(st, side))
+                n = targets + land + is_fighter(sq)
+                if not n:
+                    continue
                 if n > 1:
                     done = False
-        else:
-            dests = squad_dests(st, sq, Ctx(st, side))
-            if dests:
-                opts.append(_squad_pick(sq)[0])
+            else:
+                dests = squad_dests(st, sq, Ctx(st, side))
+                if not dests:
+                    continue
                 if len(dests) > 1 and must_move(st, sq):
                     done = False
+        hit = cache.get((sq.id, box, c))
+        append(hit[0] if hit is not None else _squad_pick(sq)[0])
     for gid, g in st.groups.items():
         if g["side"] == side and not g["moved"] and g["box"] in ("search", "search2"):
             opts.append(_group_pick(st, gid))
