@@ -21,6 +21,7 @@ def clear(state: TerribleResolveState) -> TerribleResolveState:
         state.sp[g] = 5
     state.first_wave = []
     state.found = True
+    state.reindex()
     return state
 
 
@@ -39,6 +40,7 @@ def goto(
     state.pending_loss = {}
     state.result = None
     state._cache = None
+    state.reindex()  # the tests edit loc directly
     state._run()
 
 

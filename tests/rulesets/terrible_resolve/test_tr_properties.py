@@ -40,6 +40,9 @@ def check_invariants(s) -> None:  # type: ignore[no-untyped-def]
         assert s.landed.get(c, 0) <= LAND_LIMIT
     for d in s.pending().values():
         assert d.options and len(set(d.option_ids)) == len(d.option_ids)
+    where = s._where  # the index of groups by place is exactly what loc says
+    s.reindex()
+    assert s._where == where
 
 
 def check_views(s) -> None:  # type: ignore[no-untyped-def]

@@ -35,7 +35,7 @@ def to_home(state: TerribleResolveState, gid: str) -> None:
     if not state.carriers_afloat(side):
         state.lose_all(gid, rule="TR-R15")
         return
-    state.loc[gid] = "home"
+    state.move(gid, "home")
 
 
 def bombers_attacking(state: TerribleResolveState, side: str) -> list[str]:

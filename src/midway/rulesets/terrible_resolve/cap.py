@@ -149,10 +149,10 @@ def move_out(state: TerribleResolveState, gid: str) -> None:
     """[CAP attacks] Out to the next ring (M31); from the last ring to Waiting to Land (M32, TR-R03)."""
     r = ring(state, gid)
     if r >= state.options["cap_rings"]:
-        state.loc[gid] = "wtl"
+        state.move(gid, "wtl")
         text = f"{GROUPS[gid].label} leaves the CAP box for Waiting to Land"
     else:
-        state.loc[gid] = f"cap:{r + 1}"
+        state.move(gid, f"cap:{r + 1}")
         text = f"{GROUPS[gid].label} moves out to CAP ring {r + 1}"
     side = GROUPS[gid].side
     state.emit("cap-ring", text, rule=RULE, data={"group": gid, "to": state.loc[gid]}, to=state.visible_to(side))

@@ -9,8 +9,9 @@ its own set: the groups' side says whose) and ``lost``.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from midway.engine import Decision, Game, GameOption, Option, State, TextSection
 from midway.rulesets.terrible_resolve import (
@@ -36,6 +37,9 @@ from midway.rulesets.terrible_resolve.data import (
     SUNK_AT,
     first_wave,
 )
+
+ORDER: dict[str, int] = {g: i for i, g in enumerate(GROUP_IDS)}
+"""Each group's place in the group order (the order every list of groups keeps)."""
 
 SIDES = ("usn", "ijn")
 
@@ -108,7 +112,14 @@ def other(side: str) -> str:
 
 
 class TerribleResolveState(State):
-    """A game of A Terrible Resolve in progress."""
+    """A game of A Terrible Resolve in progress.
+
+    ``loc`` is the truth; ``_where`` indexes it (side -> place -> groups in group order) and is
+    derived data, so it is neither serialized nor part of a record's digest. Every move goes
+    through :meth:`move`; code that edits ``loc`` directly (tests) calls :meth:`reindex`.
+    """
+
+    _NOT_SERIALIZED: ClassVar[frozenset[str]] = State._NOT_SERIALIZED | {"_where", "_opts"}
 
     # ------------------------------------------------------------- set-up
     def _setup(self) -> None:
@@ -123,6 +134,7 @@ class TerribleResolveState(State):
         self.first_wave: list[str] = list(first_wave())
         for g in self.first_wave:
             self.loc[g] = "wtl"
+        self.reindex()
         self.damage: dict[str, int] = {c: 0 for c in CARRIERS}
         self.found = False
         self.acted: list[str] = []
@@ -165,38 +177,70 @@ class TerribleResolveState(State):
         """[Damaged Carriers] The side's carriers not sunk."""
         return [c for c in SIDE_CARRIERS[side] if self.damage[c] < SUNK_AT]
 
+    def reindex(self) -> None:
+        """[Set Up: boxes] Rebuild the index of groups by place from ``loc``."""
+        where: dict[str, dict[str, list[str]]] = {side: {} for side in SIDES}
+        loc = self.loc
+        for side in SIDES:
+            index = where[side]
+            for g in SIDE_GROUPS[side]:
+                place = loc[g]
+                there = index.get(place)
+                if there is None:
+                    index[place] = [g]
+                else:
+                    there.append(g)
+        self._where = where
+
+    def move(self, gid: str, place: str) -> None:
+        """[Move Planes] Put group ``gid`` in ``place`` (keeping the index in step)."""
+        index = self._where[GROUPS[gid].side]
+        old = index[self.loc[gid]]
+        old.remove(gid)
+        if not old:
+            del index[self.loc[gid]]
+        self.loc[gid] = place
+        there = index.get(place)
+        if there is None:
+            index[place] = [gid]
+        else:
+            insort(there, gid, key=ORDER.__getitem__)
+
     def at(self, side: str, place: str) -> list[str]:
         """[Set Up: boxes] The side's groups in one place, in group order."""
-        loc = self.loc
-        return [g for g in SIDE_GROUPS[side] if loc[g] == place]
+        there = self._where[side].get(place)
+        return [] if there is None else list(there)
 
     def at_many(self, side: str, places: tuple[str, ...]) -> list[str]:
-        """[Set Up: boxes] The side's groups in any of some places."""
-        loc = self.loc
-        return [g for g in SIDE_GROUPS[side] if loc[g] in places]
+        """[Set Up: boxes] The side's groups in any of some places, in group order."""
+        index = self._where[side]
+        found = [index[p] for p in places if p in index]
+        if not found:
+            return []
+        if len(found) == 1:
+            return list(found[0])
+        return sorted((g for there in found for g in there), key=ORDER.__getitem__)
 
     def in_cap(self, side: str) -> list[str]:
         """[CAP attacks] The side's squadrons in its CAP box."""
-        loc = self.loc
-        return [g for g in SIDE_GROUPS[side] if loc[g].startswith("cap:")]
+        return self.at_many(side, tuple(p for p in self._where[side] if p.startswith("cap:")))
 
     def places(self, side: str) -> dict[str, list[str]]:
-        """[Sequence of Play] Each place of ``side``'s groups with the groups in it, in group order."""
-        out: dict[str, list[str]] = {}
-        loc = self.loc
-        for g in SIDE_GROUPS[side]:
-            out.setdefault(loc[g], []).append(g)
-        return out
+        """[Sequence of Play] Each place of ``side``'s groups with the groups in it, in group order.
+
+        The index itself: read it, never change it or keep it past a move.
+        """
+        return self._where[side]
 
     def deck_sp(self, c: str) -> int:
         """[Planning Phase] SP spotted on the carrier's flight deck."""
-        place = f"deck:{c}"
-        return sum(self.sp[g] for g in SIDE_GROUPS[CARRIERS[c].side] if self.loc[g] == place)
+        sp = self.sp
+        return sum(sp[g] for g in self._where[CARRIERS[c].side].get(f"deck:{c}", ()))
 
     def aboard(self, c: str) -> int:
         """[Land Planes] Groups aboard (hangar and deck), for the capacity of TR-R06."""
-        h, d = f"hangar:{c}", f"deck:{c}"
-        return sum(1 for g in SIDE_GROUPS[CARRIERS[c].side] if self.loc[g] in (h, d))
+        index = self._where[CARRIERS[c].side]
+        return len(index.get(f"hangar:{c}", ())) + len(index.get(f"deck:{c}", ()))
 
     def visible_to(self, side: str) -> tuple[str, ...] | None:
         """[Sequence of Play] ``to=`` for an event about ``side``'s hidden things (None with open tables)."""
@@ -208,7 +252,7 @@ class TerribleResolveState(State):
         self.sp[gid] -= n
         gone = self.sp[gid] == 0
         if gone:
-            self.loc[gid] = "lost"
+            self.move(gid, "lost")
         self.emit(
             "loss",
             f"{GROUPS[gid].label} loses {n} SP" + (" and is eliminated" if gone else f" ({self.sp[gid]} left)"),

@@ -83,7 +83,7 @@ def begin(state: TerribleResolveState, side: str) -> None:
 
 def land(state: TerribleResolveState, gid: str, c: str) -> None:
     """[Land Planes] One group goes down into the carrier's hangar."""
-    state.loc[gid] = f"hangar:{c}"
+    state.move(gid, f"hangar:{c}")
     state.landed[c] = state.landed.get(c, 0) + state.sp[gid]
     if gid in state.first_wave:
         state.first_wave.remove(gid)

@@ -33,7 +33,7 @@ def begin_launch(state: TerribleResolveState, side: str) -> None:
 def _launch(state: TerribleResolveState, gid: str, dest: str) -> None:
     """[Launch Planes] One group takes off to ``dest`` (hidden from the enemy, TR-R19)."""
     side = GROUPS[gid].side
-    state.loc[gid] = dest
+    state.move(gid, dest)
     where = "the centre of the CAP box" if dest == "cap:0" else "Moving to Attack"
     state.emit(
         "launch",
@@ -138,7 +138,7 @@ def begin_plan(state: TerribleResolveState, side: str) -> None:
 
 def _spot(state: TerribleResolveState, gid: str, c: str) -> None:
     """[Planning Phase] Move one group from the hangar to the flight deck (hidden, TR-R19)."""
-    state.loc[gid] = f"deck:{c}"
+    state.move(gid, f"deck:{c}")
     side = GROUPS[gid].side
     state.emit(
         "deck",

@@ -95,7 +95,7 @@ def advance(state: TerribleResolveState, gid: str) -> None:
     """[Move Planes] Advance one box along the circuit (M21)."""
     box = state.loc[gid]
     nxt = BOXES[box].next
-    state.loc[gid] = nxt
+    state.move(gid, nxt)
     state.acted.append(gid)
     side = GROUPS[gid].side
     state.emit(
@@ -210,7 +210,7 @@ def _roll_search(state: TerribleResolveState) -> None:
         return
     state.found = True
     for g in lucky:
-        state.loc[g] = "rta"
+        state.move(g, "rta")
     state.emit(
         "found",
         f"Search group {die} has found the Japanese fleet: "
