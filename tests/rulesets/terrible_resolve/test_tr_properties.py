@@ -152,3 +152,31 @@ def test_tr_random_games_are_fast() -> None:
         s = play_out(GAME.new(i), {"usn": RandomAgent(i), "ijn": RandomAgent(i + 1)})
         assert s.is_over
     assert (time.perf_counter() - t) / 5 < 1.0
+
+
+@settings(max_examples=15, deadline=None, phases=NO_SHRINK)
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 400))
+def test_tr_search_clone_plays_the_same_game_without_events(seed: int, steps: int) -> None:
+    """A search clone records no events yet plays on exactly as the original (same dice, same choices):
+    same positions, same outcome, same statistics (which the state holds, not the event list)."""
+    s = GAME.new(seed, {"max_turns": 6})
+    dice = SeededDice(seed)
+    for _ in range(steps):
+        if s.is_over:
+            break
+        side = s.to_move[0]
+        d = s.decision(side)
+        s.apply(side, d.options[dice.randint(0, len(d.options) - 1)].id)
+    quiet = s.clone(search=True)
+    logged = len(quiet.events)
+    a = play_out(s, {"usn": RandomAgent(seed), "ijn": RandomAgent(seed + 1)})
+    b = play_out(quiet, {"usn": RandomAgent(seed), "ijn": RandomAgent(seed + 1)})
+    assert len(b.events) == logged and b.is_search_clone
+    assert b.history == a.history and b.outcome() == a.outcome()
+    assert (b.loc, b.sp, b.damage, b.turn) == (a.loc, a.sp, a.damage, a.turn)
+    assert GAME.statistics(b) == GAME.statistics(a)
+    lost = {side: 0 for side in ("usn", "ijn")}
+    for e in a.events:
+        if e.kind == "loss":
+            lost[e.data["side"]] += e.data["sp"]
+    assert GAME.statistics(a)["usn SP lost"] == lost["usn"] and GAME.statistics(a)["ijn SP lost"] == lost["ijn"]

@@ -9,6 +9,7 @@ its own set: the groups' side says whose) and ``lost``.
 
 from __future__ import annotations
 
+import copy
 from bisect import insort
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -37,6 +38,12 @@ from midway.rulesets.terrible_resolve.data import (
     SUNK_AT,
     first_wave,
 )
+
+_FLAT = frozenset(
+    {"sp", "loc", "damage", "landed", "search", "cap_orders", "targets", "pending_loss", "first_wave", "acted", "waves"}
+)
+"""[Sequence of Play] State attributes that are flat dicts or lists of scalars (a shallow copy is a deep one)."""
+_SCALARS = (str, int, bool, float, type(None))
 
 ORDER: dict[str, int] = {g: i for i, g in enumerate(GROUP_IDS)}
 """Each group's place in the group order (the order every list of groups keeps)."""
@@ -338,6 +345,25 @@ class TerribleResolveState(State):
         title = STEP_TITLES[self.action]
         return {side: self.decide(side, f"Turn {self.turn}, {title}: {prompt}", rule, opts, kind=kind)}
 
+    def _clone_data(self) -> dict[str, Any]:
+        """[Sequence of Play] A hand-written deep copy of the ruleset's attributes (faster than pickling)."""
+        data = self.__dict__
+        out: dict[str, Any] = {}
+        for key, value in data.items():
+            if key in self._SHARED or key in self._ENGINE or key == "_opts":
+                continue
+            if key in _FLAT:
+                out[key] = value.copy()
+            elif isinstance(value, _SCALARS):
+                out[key] = value
+            elif key == "allocs":
+                out[key] = [dict(a, pool=list(a["pool"])) for a in value]
+            elif key == "_where":
+                out[key] = {side: {p: g.copy() for p, g in index.items()} for side, index in value.items()}
+            else:
+                out[key] = copy.deepcopy(value)
+        return out
+
     def _resolve(self, choices: Mapping[str, Option]) -> None:
         """[Sequence of Play] Carry out the choice and run on."""
         ((_, option),) = choices.items()
@@ -406,18 +432,18 @@ class TerribleResolveGame(Game):
         return views.render(view)
 
     def statistics(self, state: State) -> dict[str, float]:
-        """[Sequence of Play] Batch figures: turns, carriers sunk and crippled, damage, SP lost."""
+        """[Sequence of Play] Batch figures: turns, carriers sunk and crippled, damage, SP lost.
+
+        Read from the state, never the event list (a search clone records no events): SP only
+        ever leave a group as losses, so SP lost are the SP the side started with less what it has.
+        """
         assert isinstance(state, TerribleResolveState)
         out: dict[str, float] = {"turns": state.turn, "japanese fleet found": int(state.found)}
-        lost = {s: 0 for s in SIDES}
-        for e in state.events:
-            if e.kind == "loss":
-                lost[e.data["side"]] += e.data["sp"]
         for s in SIDES:
             out[f"{s} carriers sunk"] = sum(1 for c in SIDE_CARRIERS[s] if state.damage[c] >= SUNK_AT)
             out[f"{s} carriers crippled"] = sum(1 for c in SIDE_CARRIERS[s] if CRIPPLED_AT <= state.damage[c] < SUNK_AT)
             out[f"{s} damage taken"] = sum(state.damage[c] for c in SIDE_CARRIERS[s])
-            out[f"{s} SP lost"] = lost[s]
+            out[f"{s} SP lost"] = GROUP_SP * len(SIDE_GROUPS[s]) - sum(state.sp[g] for g in SIDE_GROUPS[s])
         return out
 
 
