@@ -66,6 +66,31 @@ def check_views(s) -> None:  # type: ignore[no-untyped-def]
                     assert data["to"] in ("rta", "atk")
 
 
+def facts(value, out=None):  # type: ignore[no-untyped-def]
+    """Everything a view's state says: (id, field, value) of each thing with an id, and every text leaf."""
+    out = set() if out is None else out
+    if isinstance(value, dict):
+        if "id" in value:
+            out |= {(value["id"], k, v) for k, v in value.items() if isinstance(v, str | int | bool)}
+        for v in value.values():
+            facts(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            facts(v, out)
+    elif isinstance(value, str):
+        out.add(value)
+    return out
+
+
+def check_spectator(s) -> None:  # type: ignore[no-untyped-def]
+    """The spectator view says nothing that the USN view or the IJN view hides (TR-R19)."""
+    seen = facts(s.view(None, log_tail=0)["state"])
+    for side in ("usn", "ijn"):
+        hidden = seen - facts(s.view(side, log_tail=0)["state"])
+        assert not hidden, f"the spectator sees what {side} does not: {sorted(map(str, hidden))[:5]}"
+        assert {e.seq for e in s.log(None)} <= {e.seq for e in s.log(side)}
+
+
 def play_checked(seed: int, options: dict, views: bool = False):  # type: ignore[no-untyped-def]
     s = GAME.new(seed, options)
     agents = {"usn": SeededDice(seed), "ijn": SeededDice(seed + 7)}
@@ -73,6 +98,7 @@ def play_checked(seed: int, options: dict, views: bool = False):  # type: ignore
         check_invariants(s)
         if views:
             check_views(s)
+            check_spectator(s)
         if s.is_over:
             return s
         side = s.to_move[0]
@@ -105,7 +131,8 @@ def test_tr_random_games_end_with_invariants(seed: int, options: dict) -> None:
 @settings(max_examples=15, deadline=None, phases=NO_SHRINK)
 @given(seed=st.integers(0, 2**32))
 def test_tr_views_never_show_secrets(seed: int) -> None:
-    """TR-R19: at every step neither side's view names an enemy group outside the raid at its fleet."""
+    """TR-R19: at every step neither side's view names an enemy group outside the raid at its fleet, and the
+    spectator view reveals nothing that the USN view or the IJN view hides (issue 6)."""
     play_checked(seed, {"max_turns": 6}, views=True)
 
 

@@ -6,6 +6,7 @@ import json
 
 from midway.engine import TextSection
 from midway.rulesets.terrible_resolve import GAME
+from midway.rulesets.terrible_resolve.data import CARRIERS, SIDE_CARRIERS
 
 from .helpers import clear, fresh, goto
 
@@ -71,3 +72,19 @@ def test_tr_render_tables() -> None:
     assert "Step" in str(sections[0]) and "12 Americans Planning Phase" in str(sections[0])
     assert GAME.render(s.view(None))[0].title == "A Terrible Resolve"
     assert len(GAME.render(fresh(open_tables=True).view("usn"))) >= 4
+
+
+def test_tr_spectator_sees_no_japanese_carrier_before_the_fleet_is_found() -> None:
+    """M53, TR-R19 (regression, issue 6): at seed 1's first decision the spectator view showed the Japanese
+    carriers and their damage while the USN could not see them. A spectator knows only what both sides
+    know: the US carriers (Japan knows them from the start, TR-R16), the Japanese ones once found."""
+    s = fresh(1)
+    assert not s.found and s.view("usn")["state"]["enemy"]["carriers"] is None
+    spectator = s.view(None)["state"]
+    assert spectator["public"]["ijn"]["carriers"] is None
+    text = json.dumps(spectator)
+    assert not any(f'"{c}"' in text or CARRIERS[c].name in text for c in SIDE_CARRIERS["ijn"])
+    assert [c["id"] for c in spectator["public"]["usn"]["carriers"]] == list(SIDE_CARRIERS["usn"])
+    s.found = True
+    shown = s.view(None)["state"]["public"]["ijn"]["carriers"]
+    assert [(c["id"], c["damage"]) for c in shown] == [(c, 0) for c in SIDE_CARRIERS["ijn"]]

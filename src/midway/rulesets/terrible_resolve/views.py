@@ -80,8 +80,12 @@ def fleet(state: TerribleResolveState, side: str) -> dict[str, Any]:
 
 
 def enemy_known(state: TerribleResolveState, me: str | None, enemy: str) -> dict[str, Any]:
-    """[Set Up: two tables, TR-R19] What ``me`` knows of ``enemy``: carriers (if found), the raid at its fleet."""
-    if me == "usn" and enemy == "ijn" and not state.found:
+    """[Set Up: two tables, TR-R19] What ``me`` knows of ``enemy``: carriers (if found), the raid at its fleet.
+
+    ``me`` None is a spectator, who knows only what both sides know: the Japanese carriers stay unknown
+    until the Americans find them (M53), as they are to the USN.
+    """
+    if enemy == "ijn" and me != "ijn" and not state.found:
         carriers: list[dict[str, Any]] | None = None
     else:
         carriers = [_carrier_public(state, c) for c in SIDE_CARRIERS[enemy]]
