@@ -119,6 +119,42 @@ def test_ws_interception_escorts_and_defenders_roll_once() -> None:
     assert set(st.intercepted) == {"ijn-zero-1", "ijn-zero-2", "ijn-zero-3"}
 
 
+def fleet_defence(**options):  # type: ignore[no-untyped-def]
+    """A Japanese Zero and Val raid Midway; face-up Wildcats wait On Deck of Midway and of Yorktown, a
+    face-down one On Deck of Hornet. The escort's roll hits (1), every other roll misses (6)."""
+    wildcats = ("usn-wildcat-1", "usn-wildcat-2", "usn-wildcat-3")
+    st, _ = jp_raid(["ijn-zero-1", "ijn-val-1"], "midway", keep=wildcats, **options)
+    place(st, "usn-wildcat-1", "deck", "midway")
+    place(st, "usn-wildcat-2", "deck", "yorktown")
+    place(st, "usn-wildcat-3", "deck", "hornet", rearm=True)
+    dice(st, [1, 6, 6, 6, 6, 6, 6, 6], then_random=True)
+    start_attack(st)
+    return st
+
+
+def test_ws_interception_segment_whole_fleet_defends_by_default() -> None:
+    """M49, C-07: "All Fighters in the Defenders On Deck, Takeoff, and Patrol boxes" roll: by default the
+    face-up fighters On Deck of every American carrier defend Midway, not only Midway's (WS-R23), and
+    the escort's hit may be taken from any of them (WS-R07)."""
+    st = fleet_defence()
+    assert st.options["interception_scope"] == "fleet"
+    assert set(st.intercepted) == {"usn-wildcat-1", "usn-wildcat-2"}
+    assert rolls(st, "United States Navy interception") == [[6, 6]]
+    d = decision(st)
+    assert d.side == "usn" and d.kind == "allocate"
+    assert set(d.option_ids) == {"lose:usn-wildcat-1", "lose:usn-wildcat-2", "lose:usn-wildcat-3"}
+
+
+def test_ws_interception_segment_target_scope_option() -> None:
+    """M49, C-07: under ``interception_scope = "target"`` (WS-R23, an option) only the fighters On Deck of
+    the attacked carriers (here Midway), in Takeoff or on Patrol defend and can be lost (WS-R07)."""
+    st = fleet_defence(interception_scope="target")
+    assert st.intercepted == ["usn-wildcat-1"]
+    assert rolls(st, "United States Navy interception") == [[6]]
+    assert st.squads["usn-wildcat-1"].box == "drink"  # the one defender: no choice to make
+    assert st.squads["usn-wildcat-2"].box == "deck"
+
+
 def test_ws_interception_zero_3_buffalo_2_wildcat_3() -> None:
     """M50, D07: a Zero rolling 3 kills 1; a Buffalo rolling 3 misses (1-2); a Wildcat rolling 1 kills 1."""
     st, _ = jp_raid(["ijn-zero-1", "ijn-val-1", "ijn-val-2"], "midway", keep=("usn-buffalo-1", "usn-wildcat-6"))
@@ -232,6 +268,49 @@ def test_ws_damage_immobilized_and_deck_fire() -> None:
     assert st.squads["ijn-zero-1"].box == "refuel"
 
 
+def burning_akagi(deck: tuple[str, ...] = (), refuel: tuple[str, ...] = ()):  # type: ignore[no-untyped-def]
+    """An American Dauntless bombs Akagi (hit on 3, damage 5: Immobilized and a Deck Fire) with ``deck``
+    On Deck and ``refuel`` below; the Japanese anchor bomber waits on Kaga."""
+    st, _ = us_raid(["usn-dauntless-1"], keep=deck + refuel)
+    st.status.update({"soryu": OUT, "hiryu": OUT})
+    place(st, "ijn-judy-4", "refuel", "kaga")
+    for sid in deck:
+        place(st, sid, "deck", "akagi")
+    for sid in refuel:
+        place(st, sid, "refuel", "akagi")
+    dice(st, [6, 6, 6, 6, 3, 5], then_random=True)
+    start_attack(st)
+    play(st, "target:usn-dauntless-1:akagi")
+    assert st.status["akagi"] == IMMOBILIZED
+    return st
+
+
+def test_ws_damage_deck_fire_goes_below_when_on_deck_is_short() -> None:
+    """M61, D10: "Destroy 2 Squads on Carrier": with one squad On Deck, the fire takes it and then one of
+    the Refuel/Rearm squads, owner's choice (WS-R09). Rules version 1 destroyed only the one On Deck."""
+    squads = ("ijn-val-1", "ijn-zero-1", "ijn-kate-1")
+    st = burning_akagi(deck=("ijn-val-1",), refuel=("ijn-zero-1", "ijn-kate-1"))
+    assert st.status["akagi"] == IMMOBILIZED and st.squads["ijn-val-1"].box == "drink"
+    d = decision(st)
+    assert d.side == "ijn" and d.kind == "allocate"
+    assert set(d.option_ids) == {"lose:ijn-zero-1", "lose:ijn-kate-1"}
+    play(st, "lose:ijn-kate-1")
+    assert [s for s in squads if st.squads[s].box == "drink"] == ["ijn-val-1", "ijn-kate-1"]
+    assert st.squads["ijn-zero-1"].box == "refuel"
+    fire = [e for e in st.events if e.kind == "loss" and e.data["cause"] == "deck fire"]
+    assert [e.data["from"] for e in fire] == ["akagi", "akagi"]
+
+
+def test_ws_damage_deck_fire_with_nothing_on_deck_burns_below() -> None:
+    """M61, D10: an empty On Deck box does not spare the carrier: the Deck Fire destroys 2 squads from
+    Refuel/Rearm; a carrier holding only 1 squad loses that one (WS-R09)."""
+    st = burning_akagi(refuel=("ijn-val-1", "ijn-val-2", "ijn-val-3"))
+    assert [st.squads[f"ijn-val-{i}"].box for i in (1, 2, 3)] == ["drink", "drink", "refuel"]
+    assert st.deck_cap["akagi"] == 2
+    lone = burning_akagi(refuel=("ijn-val-1",))
+    assert lone.squads["ijn-val-1"].box == "drink" and not lone.alloc
+
+
 def test_ws_immobilized_carrier_cannot_dodge() -> None:
     """M60, D11: a torpedo hit on an Immobilized carrier gets no dodge roll."""
     st, _ = us_raid(["usn-devastator-1"])
@@ -253,13 +332,50 @@ def test_ws_midway_ignores_torpedoes() -> None:
 
 
 def test_ws_midway_runway_lost_on_1_to_4() -> None:
-    """M64, M65, D12: a bomb hit on Midway destroys a runway on 4 (3 left), not on 5; lost runways lower
-    Midway's On Deck capacity of 4 (WS-R21)."""
+    """M64, M65, D12: a bomb hit on Midway destroys a runway on 4 (3 left), not on 5; by default that is
+    all it does: Midway keeps its On Deck capacity of 4 (WS-R21)."""
     st, _ = jp_raid(["ijn-val-1", "ijn-val-2"], "midway")
     dice(st, [6, 6, 6, 1, 1, 4, 5], then_random=True)
     start_attack(st)
     assert rolls(st, "runway") == [[4], [5]] and st.runways == 3
-    assert st.view("ijn")["state"]["carriers"]["midway"]["deck_capacity"] == 3
-    st2, _ = jp_raid(["ijn-val-1"], "midway", runway_effect="none")
-    st2.runways = 1
-    assert st2.view("usn")["state"]["carriers"]["midway"]["deck_capacity"] == 4
+    assert st.view("ijn")["state"]["carriers"]["midway"]["deck_capacity"] == 4
+    assert st.view("ijn")["state"]["carriers"]["midway"]["runways"] == 3
+
+
+def test_ws_damage_segment_runways_do_not_close_midway_by_default() -> None:
+    """M64, M65: with every runway gone Midway still launches and lands, 4 On Deck, as the text gives no
+    effect of runway loss (WS-R21, default ``runway_effect = "none"``)."""
+    st = bare(("usn-dauntless-1", "usn-wildcat-1"))
+    place(st, "usn-dauntless-1", "deck", "midway")
+    place(st, "usn-wildcat-1", "return1")
+    for c in ("yorktown", "enterprise", "hornet"):
+        st.status[c] = OUT
+    st.runways = 0
+    sync(st)
+    assert st.view("usn")["state"]["carriers"]["midway"]["deck_capacity"] == 4
+    play(st, "pick:usn-dauntless-1")
+    assert "move:usn-dauntless-1:takeoff" in ids(st)
+    play(st, "move:usn-dauntless-1:takeoff", "done")  # the Wildcat's one way home: Midway
+    assert (st.squads["usn-wildcat-1"].box, st.squads["usn-wildcat-1"].carrier) == ("deck", "midway")
+
+
+def test_ws_damage_segment_runway_cap_option() -> None:
+    """M64, M65: under ``runway_effect = "capacity"`` (WS-R21, an option) each lost runway lowers Midway's
+    On Deck capacity; with none left Midway can neither launch nor land, and a squad with nowhere else
+    to land pancakes (M40)."""
+    st, _ = jp_raid(["ijn-val-1", "ijn-val-2"], "midway", runway_effect="capacity")
+    dice(st, [6, 6, 6, 1, 1, 4, 5], then_random=True)
+    start_attack(st)
+    assert st.runways == 3 and st.view("ijn")["state"]["carriers"]["midway"]["deck_capacity"] == 3
+    closed = bare(("usn-dauntless-1", "usn-wildcat-1"), runway_effect="capacity")
+    place(closed, "usn-dauntless-1", "deck", "midway")
+    place(closed, "usn-wildcat-1", "return1")
+    for c in ("yorktown", "enterprise", "hornet"):
+        closed.status[c] = OUT
+    closed.runways = 0
+    sync(closed)
+    assert closed.view("usn")["state"]["carriers"]["midway"]["deck_capacity"] == 0
+    play(closed, "pick:usn-dauntless-1")
+    assert "move:usn-dauntless-1:takeoff" not in ids(closed)
+    play(closed, "move:usn-dauntless-1:refuel", "done")
+    assert closed.squads["usn-wildcat-1"].box == "drink"

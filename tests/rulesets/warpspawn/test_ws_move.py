@@ -75,7 +75,7 @@ def test_ws_patrol_four_turns_then_land_or_pancake() -> None:
     assert "done" not in ids(st)  # 5th turn: must land, on one of several carriers
     for c in ("yorktown", "enterprise", "hornet"):
         st.status[c] = OUT
-    st.runways = 0  # Midway closed (WS-R21)
+    fill_midway_deck(st)
     sync(st)
     assert "done" in ids(st) and "pick:usn-wildcat-1" not in ids(st)
     play(st, "done")
@@ -344,13 +344,19 @@ def test_ws_return_from_attack_loses_squads_on_1() -> None:
     assert [st.squads[m].box for m in members[1:]] == ["return1", "return1"]
 
 
+def fill_midway_deck(st) -> None:  # type: ignore[no-untyped-def]
+    """Four face-down Dauntlesses fill Midway's On Deck box (capacity 4, M22)."""
+    for i in range(2, 6):
+        place(st, f"usn-dauntless-{i}", "deck", "midway", rearm=True)
+
+
 def test_ws_pancake_from_return_one_when_decks_full() -> None:
     """M40: a squad leaving Return I that cannot land (decks full or gone) pancakes."""
     st = bare(("usn-dauntless-1",))
     place(st, "usn-dauntless-1", "return1")
     for c in ("yorktown", "enterprise", "hornet"):
         st.status[c] = OUT
-    st.runways = 0
+    fill_midway_deck(st)
     sync(st)
     play(st, "done")
     assert st.squads["usn-dauntless-1"].box == "drink"

@@ -70,8 +70,8 @@ def raid_squads(st: WarpspawnState) -> list[Squad]:
 
 
 def defended(st: WarpspawnState) -> tuple[str, ...]:
-    """[INTERCEPTION SEGMENT] Whose On Deck fighters defend (WS-R23): the raid's target carriers, or
-    every carrier of the defender under ``interception_scope = "fleet"``."""
+    """[INTERCEPTION SEGMENT] Whose On Deck fighters defend (WS-R23): every carrier of the defender (the
+    default, ``interception_scope = "fleet"``), or only the raid's target carriers under ``"target"``."""
     raid = st.raid
     defender = ENEMY[raid["side"]]
     if st.options["interception_scope"] == "fleet":
@@ -333,8 +333,10 @@ def nautilus(st: WarpspawnState, carrier: str) -> None:
 
 # ------------------------------------------------------------------ allocation
 def pool(st: WarpspawnState, side: str, spec: str) -> list[Squad]:
-    """[INTERCEPTION SEGMENT] The squads a side may lose (WS-R07): the raid, the defence (On Deck of
-    the defended carriers, Takeoff, Patrol), or a burning carrier (On Deck first, WS-R09)."""
+    """[INTERCEPTION SEGMENT] The squads a side may lose now (WS-R07): the raid, the defence (On Deck
+    of the defended carriers, Takeoff, Patrol), or a burning carrier: its On Deck squads while any are
+    left, then its Refuel/Rearm squads (WS-R09), so a Deck Fire destroys 2 squads whenever the carrier
+    holds 2."""
     if spec == "raid":
         return raid_squads(st)
     if spec == "defense":
@@ -359,8 +361,12 @@ def choices(st: WarpspawnState) -> list[Squad]:
 
 
 def auto_alloc(st: WarpspawnState) -> bool:
-    """Take losses where the owner has no real choice; False when he must choose (WS-R30)."""
-    side, n, spec, cause = st.alloc[0]
+    """Take losses where the owner has no real choice; False when he must choose (WS-R30).
+
+    Losses left over when the pool is used up stay owed: a Deck Fire that empties the On Deck box
+    goes on below, in Refuel/Rearm (WS-R09); the other pools do not refill, so the rest lapses."""
+    entry = st.alloc[0]
+    side, n, spec, cause = entry
     cands = pool(st, side, spec)
     if n <= 0 or not cands:
         st.alloc.pop(0)
@@ -368,7 +374,9 @@ def auto_alloc(st: WarpspawnState) -> bool:
     if n >= len(cands) or len({_class(sq) for sq in cands}) == 1:
         for sq in cands[:n]:
             destroy(st, sq, cause, rule=_alloc_rule(spec), combat=True)
-        st.alloc.pop(0)
+        entry[1] = n - min(n, len(cands))
+        if entry[1] <= 0:
+            st.alloc.pop(0)
         return True
     return False
 

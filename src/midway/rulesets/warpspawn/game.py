@@ -310,7 +310,9 @@ class WarpspawnState(State):
 class WarpspawnGame(Game):
     id = "warpspawn"
     title = "Midway (Warpspawn)"
-    version = "1"
+    version = "2"
+    """2: a Deck Fire takes its 2 squads from Refuel/Rearm when On Deck is short (WS-R09); interception
+    by the whole defending fleet (WS-R23) and runways that do not cap Midway's deck (WS-R21) by default."""
     sides = ("usn", "ijn")
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (
@@ -333,16 +335,17 @@ class WarpspawnGame(Game):
         GameOption("open_flowcharts", False, "both sides see every box", rule="WS-R32"),
         GameOption(
             "interception_scope",
-            "target",
-            "defending On Deck fighters: those of the attacked carriers, or of the whole fleet",
-            choices=("target", "fleet"),
+            "fleet",
+            "defending On Deck fighters: those of the whole fleet (the text), or only of the attacked carriers",
+            choices=("fleet", "target"),
             rule="WS-R23",
         ),
         GameOption(
             "runway_effect",
-            "capacity",
-            "Midway's lost runways lower its On Deck capacity (and 0 runways closes it), or do nothing",
-            choices=("capacity", "none"),
+            "none",
+            "Midway's lost runways change nothing else (the text), or lower its On Deck capacity "
+            "(and 0 runways closes it)",
+            choices=("none", "capacity"),
             rule="WS-R21",
         ),
         GameOption(
