@@ -91,7 +91,7 @@ def test_tr_move_circuit_order() -> None:
 
 
 def test_tr_move_stay_or_advance_one_box() -> None:
-    """M22: each group stays or advances exactly one box per move step."""
+    """M22, C-13, TR-R26, TR-R27: each group stays (as long as it likes) or advances exactly one box per move step."""
     s = clear(fresh())
     s.loc.update({"hir-t1": "mta", "hir-t2": "mta"})
     goto(s, "move", "ijn")

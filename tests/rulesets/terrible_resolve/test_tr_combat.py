@@ -32,7 +32,8 @@ def test_tr_cap_attacks_only_enemy_ready_to_attack() -> None:
 
 
 def test_tr_d03_cap_must_match_escorts_first() -> None:
-    """M26, D03, TR-R13: 3 CAP v 2 escorts + 4 bombers: 2 must fight the escorts, then 1 may attack bombers."""
+    """M26, D03, C-08, C-09, TR-R13, TR-R14: 3 CAP v 2 escorts + 4 bombers: 2 must fight the escorts, then 1 may
+    attack bombers; each side allocates the hits it fires."""
     s = _raid(_cap(clear(fresh()), "hir-f1", "hir-f2", "hir-f3"))
     goto(s, "cap", "ijn")
     opts = ids(s, "ijn")
@@ -150,7 +151,7 @@ def test_tr_bombers_choose_target_carrier() -> None:
 
 
 def test_tr_fighters_in_attacking_head_home() -> None:
-    """M34, TR-R25: escorts in Attacking move to Heading Home; they never attack carriers."""
+    """M34, C-12, TR-R25: escorts in Attacking move to Heading Home; they never attack carriers."""
     s = clear(fresh())
     s.loc.update({"hir-f1": "atk"})
     goto(s, "attack", "ijn")
@@ -168,7 +169,7 @@ def test_tr_one_wave_per_carrier_one_aa_roll() -> None:
 
 
 def test_tr_aa_attacker_allocates_or_even_split() -> None:
-    """M37, TR-R10: the attacking player allocates AA hits; option aa_allocation=even spreads them."""
+    """M37, C-10, TR-R10: the attacking player allocates AA hits; option aa_allocation=even spreads them."""
     s = clear(fresh())
     s.loc.update({"hir-d1": "atk", "hir-d2": "atk"})
     goto(s, "attack", "ijn", dice=[4, 4, 4] + [1] * 9 + [1] * 7, strict=True)
@@ -185,7 +186,7 @@ def test_tr_aa_attacker_allocates_or_even_split() -> None:
 
 
 def test_tr_d01_dive_bombers_reroll_sixes() -> None:
-    """M38, D01, TR-R05: 3 SP roll [5, 6, 2]; the 6 re-rolls 6, then 3 -> 3 hits; a re-rolled 5 scores nothing."""
+    """M38, D01, C-05, TR-R05: 3 SP roll [5, 6, 2]; the 6 re-rolls 6, then 3 -> 3 hits; a re-rolled 5 scores nothing."""
     s = fresh()
     s.dice = FixedDice([5, 6, 2, 6, 3])
     assert combat.dive_bomb(s, 3, "test") == 3 and s.dice.remaining == 0

@@ -131,7 +131,7 @@ def test_tr_two_tables_hide_each_fleet() -> None:
 
 
 def test_tr_each_side_has_all_boxes() -> None:
-    """M13: per-carrier deck and hangar, CAP box (centre + rings), Moving to Attack, Ready to Attack,
+    """M13, C-02, TR-R04: per-carrier deck and hangar, CAP box (centre + rings), Moving to Attack, Ready to Attack,
     Attacking, Heading Home, Waiting to Land."""
     s = fresh()
     for side in ("usn", "ijn"):
@@ -163,7 +163,7 @@ def test_tr_setup_japanese_first_wave_waiting_to_land() -> None:
 
 
 def test_tr_first_wave_must_land_before_launch() -> None:
-    """M15, TR-R22: a Japanese carrier cannot spot planes while its own first wave is still waiting."""
+    """M15, C-07, TR-R22: a Japanese carrier cannot spot planes while its own first wave is still waiting."""
     s = fresh()
     s.apply("ijn", "fill:hir")  # 4 of Hiryu's 8 land
     drive(s, lambda st: st.action == "plan" and st.acting == "ijn" or st.step > 10)
@@ -206,7 +206,7 @@ def test_tr_e02_first_wave_takes_two_turns_to_land() -> None:
 
 
 def test_tr_e03_aa_dice_per_carrier() -> None:
-    """E03, TR-R01: Soryu 6, Akagi 7, Hiryu 7, Kaga 9, Hornet 12, Yorktown 12, Enterprise 16 (12 by option)."""
+    """E03, C-01, TR-R01: Soryu 6, Akagi 7, Hiryu 7, Kaga 9, Hornet 12, Yorktown 12, Enterprise 16 (12 by option)."""
     s = fresh()
     expected = {"sor": 6, "aka": 7, "hir": 7, "kag": 9, "hor": 12, "yor": 12, "ent": 16}
     assert {c: aa_dice(s, c) for c in expected} == expected
