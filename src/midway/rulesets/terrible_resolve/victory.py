@@ -48,7 +48,8 @@ def fleet_lost(state: TerribleResolveState, side: str) -> None:
 
 def out(state: TerribleResolveState, side: str) -> bool:
     """[Victory, TR-R02] Beaten: no carrier afloat and (one-way strikes) no plane outbound."""
-    if state.carriers_afloat(side):
+    damage = state.damage
+    if any(damage[c] < SUNK_AT for c in SIDE_CARRIERS[side]):
         return False
     if not state.options["one_way_strikes"]:
         return True
