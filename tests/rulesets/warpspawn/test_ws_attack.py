@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from midway.rulesets.warpspawn import attack
 from midway.rulesets.warpspawn.board import IMMOBILIZED, OK, OUT
 from midway.rulesets.warpspawn.data import RULES
 
@@ -232,7 +233,8 @@ def test_ws_torpedo_dodged_on_1_to_2() -> None:
 
 
 def test_ws_damage_out_of_action_takes_squads_down() -> None:
-    """M59, M62, D10: bomb hit, damage roll 4: Out of Action, and every squad on board goes with her."""
+    """M59, M62, D10, C-10: bomb hit, damage roll 4: Out of Action for good (WS-R10), and every squad on board
+    goes with her."""
     st, _ = us_raid(["usn-dauntless-1"], keep=("ijn-val-1", "ijn-val-2", "ijn-kate-1"))
     st.status.update({"soryu": OUT, "hiryu": OUT})
     place(st, "ijn-val-1", "deck", "kaga")
@@ -244,6 +246,8 @@ def test_ws_damage_out_of_action_takes_squads_down() -> None:
     assert st.status["kaga"] == OUT
     assert st.squads["ijn-val-1"].box == "drink" and st.squads["ijn-val-2"].box == "drink"
     assert st.squads["ijn-kate-1"].box == "deck"
+    attack.damage(st, "bomb", "kaga")  # a later hit finds nothing to damage: no roll, still Out of Action
+    assert st.status["kaga"] == OUT and st.events[-1].text == "Kaga is already out of action"
 
 
 def test_ws_damage_immobilized_and_deck_fire() -> None:
@@ -379,3 +383,46 @@ def test_ws_damage_segment_runway_cap_option() -> None:
     assert "move:usn-dauntless-1:takeoff" not in ids(closed)
     play(closed, "move:usn-dauntless-1:refuel", "done")
     assert closed.squads["usn-wildcat-1"].box == "drink"
+
+
+def test_ws_anti_aircraft_segment_once_per_raid() -> None:
+    """M53, C-06: two American strike groups in the Attack box are one raid: one raid event and one set of
+    4 Japanese AA dice for both (WS-R06)."""
+    st = bare(("usn-dauntless-1", "usn-dauntless-2"))
+    group(st, "usn", "attack", ["usn-dauntless-1"])
+    group(st, "usn", "attack", ["usn-dauntless-2"])
+    dice(st, [6, 6, 6, 6], then_random=True)
+    start_attack(st)
+    assert rolls(st, "AA") == [[6, 6, 6, 6]]
+    assert [e.data["side"] for e in st.events if e.kind == "raid"] == ["usn"]
+    assert decision(st).kind == "target"
+
+
+def test_ws_damage_segment_second_deck_fire_stops_at_zero() -> None:
+    """M61, C-08: a bomb that Immobilizes an already Immobilized carrier starts another Deck Fire: its On Deck
+    capacity goes from 1 to 0, never below, and 2 more squads burn (WS-R08)."""
+    squads = ("ijn-val-1", "ijn-val-2")
+    st, _ = us_raid(["usn-dauntless-1"], keep=squads)
+    st.status.update({"soryu": OUT, "hiryu": OUT, "akagi": IMMOBILIZED})
+    st.deck_cap["akagi"] = 1
+    place(st, "ijn-judy-4", "refuel", "kaga")
+    place(st, "ijn-val-1", "deck", "akagi")
+    place(st, "ijn-val-2", "refuel", "akagi")
+    dice(st, [6, 6, 6, 6, 3, 5], then_random=True)
+    start_attack(st)
+    play(st, "target:usn-dauntless-1:akagi")
+    assert st.status["akagi"] == IMMOBILIZED and st.deck_cap["akagi"] == 0
+    assert st.view("ijn")["state"]["carriers"]["akagi"]["deck_capacity"] == 0
+    assert [st.squads[s].box for s in squads] == ["drink", "drink"]
+
+
+def test_ws_attack_phase_raid_on_a_sunk_target_finds_nothing() -> None:
+    """M45, C-18: a Japanese raid on Task Force 16 after Yorktown is Out of Action finds nothing: no
+    interception, AA or bombing (WS-R18)."""
+    st, _ = jp_raid(["ijn-val-1"], "tf16")
+    st.status["yorktown"] = OUT
+    dice(st, [], then_random=False)
+    start_attack(st)
+    assert any("finds nothing" in e.text for e in st.events if e.kind == "raid")
+    assert not [e for e in st.events if e.kind in ("roll", "hit", "interception")]
+    assert st.squads["ijn-val-1"].box == "attack"

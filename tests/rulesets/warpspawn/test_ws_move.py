@@ -360,3 +360,29 @@ def test_ws_pancake_from_return_one_when_decks_full() -> None:
     sync(st)
     play(st, "done")
     assert st.squads["usn-dauntless-1"].box == "drink"
+
+
+def test_ws_move_phase_landing_back_from_takeoff_is_face_down() -> None:
+    """M25, M26, C-04: a squad that lands back from Takeoff without flying is flipped face down all the
+    same, and may only go below next turn (WS-R04)."""
+    st = bare(("usn-dauntless-1",))
+    place(st, "usn-dauntless-1", "takeoff")
+    sync(st)
+    play(st, "pick:usn-dauntless-1", "move:usn-dauntless-1:land:hornet")
+    assert st.squads["usn-dauntless-1"].rearm and st.squads["usn-dauntless-1"].carrier == "hornet"
+    play(st, "done", "done")
+    play(st, "pick:usn-dauntless-1")
+    assert ids(st) == ["move:usn-dauntless-1:refuel", "move:usn-dauntless-1:stay"]
+
+
+def test_ws_move_phase_japan_sees_american_strikes_before_moving() -> None:
+    """M17, C-17: the Americans move first, so Japan moves knowing the size and target of the American
+    strikes that have just entered the Attack box (WS-R17), but not their squads."""
+    st = bare(("usn-dauntless-1", "usn-dauntless-2"))
+    gid = group(st, "usn", "search", ["usn-dauntless-1", "usn-dauntless-2"])
+    sync(st)
+    dice(st, [1], then_random=True)
+    play(st, f"pick:{gid}", f"move:{gid}:attack", "done")
+    assert st.mover == "ijn" and decision(st).side == "ijn"
+    seen = st.view("ijn")["state"]["usn"]
+    assert seen == {"hidden": True, "attack_box": [{"target": "fleet", "size": 2}]}

@@ -99,8 +99,9 @@ def test_ws_american_setup_midway() -> None:
 
 
 def test_ws_american_squad_list_values() -> None:
-    """M12: Wildcat AA 3, Devastator AS 2, Dauntless AS 3, Avenger/B-26/Vindicator/B-17/Catalina AS 1, Buffalo AA 2;
-    the list's counts match the setup (7 Wildcats, 5 Devastators, 10 Dauntless)."""
+    """M12, C-05: Wildcat AA 3, Devastator AS 2, Dauntless AS 3, Avenger/B-26/Vindicator/B-17/Catalina AS 1,
+    Buffalo AA 2 (the AA column is the fighters' air-to-air rating, WS-R05); the list's counts match the setup
+    (7 Wildcats, 5 Devastators, 10 Dauntless)."""
     t = SQUAD_TYPES
     assert (t["wildcat"].air_attack, t["buffalo"].air_attack) == (3, 2)
     assert (t["devastator"].anti_ship, t["dauntless"].anti_ship) == (2, 3)
