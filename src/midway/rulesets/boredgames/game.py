@@ -43,6 +43,7 @@ from midway.rulesets.boredgames.data import (
 
 HUNT, DOMINATION = "carrier-hunt", "domination"
 SIDE_NAMES = {"usn": "Americans", "ijn": "Japanese"}
+ADJ = {"usn": "American", "ijn": "Japanese"}
 
 
 def other(side: str) -> str:
@@ -236,7 +237,7 @@ class BoredGamesState(State):
             self.pos[a] is not None for a in self.kind if a.startswith(side) and self.kind[a] == "bomber"
         ):
             self.ended = "bombers"
-            self.finish(Outcome(enemy, f"every {SIDE_NAMES[side]} Bomber is destroyed", dict(self.vp), kind="bombers"))
+            self.finish(Outcome(enemy, f"every {ADJ[side]} Bomber is destroyed", dict(self.vp), kind="bombers"))
 
     def score(self, side: str, points: int, why: str) -> None:
         """[3.1] M67, BG-R05: add Victory Points; reaching the threshold ends the game at once."""

@@ -1,0 +1,108 @@
+"""ACTION FLIGHT: manoeuvres, turning, Small Board Tiles, flying off, swapping places."""
+
+from __future__ import annotations
+
+import pytest
+
+from midway.engine import UnknownOptionError
+from tests.rulesets.boredgames.helpers import DOM, bare, options, play, where
+
+
+def test_bg_flight_example_andy_flies_four_manoeuvres_and_adds_a_small_tile() -> None:
+    """E01, M30: forward+left (avoiding an enemy), forward+right, forward off the board onto a new
+    Small Board Tile, forward+left; four manoeuvres and the Flight ends; the Initiative passes."""
+    st = bare({"usn-f1": (2, 4, "E"), "ijn-f1": (4, 4, "W")})
+    play(st, ("usn", "fly:usn-f1"))
+    assert "usn-f1" not in st.marked  # M23: the marker is discarded
+    play(st, ("usn", "m:L"))
+    assert where(st, "usn-f1") == (3, 4, "N") and where(st, "ijn-f1") == (4, 4, "W")  # avoided the enemy
+    play(st, ("usn", "m:R"))
+    assert where(st, "usn-f1") == (3, 3, "E")
+    play(st, ("usn", "m:S"))
+    assert where(st, "usn-f1") == (4, 3, "E")  # (4, 3) is off the Big Tiles
+    assert st.small[0] == (4, 2) and (4, 3) in st.small_at
+    play(st, ("usn", "m:L"))
+    assert where(st, "usn-f1") == (5, 3, "N")
+    assert st.flight is None and st.phase == "activate" and st.initiative == "ijn"
+
+
+def test_bg_flight_fighter_makes_3_or_4_manoeuvres() -> None:
+    """M26, D02, BG-R14: no end before the 3rd; end offered after it; the 4th ends the Flight."""
+    st = bare({"usn-f1": (1, 11, "N"), "ijn-f1": (10, 1, "S")})
+    play(st, ("usn", "fly:usn-f1"))
+    for _ in range(2):
+        assert "end" not in options(st, "usn")
+        play(st, ("usn", "m:S"))
+    with pytest.raises(UnknownOptionError):
+        st.apply("usn", "end")  # a Fighter doing 2 is illegal
+    play(st, ("usn", "m:S"))
+    assert "end" in options(st, "usn")
+    play(st, ("usn", "m:S"))
+    assert where(st, "usn-f1") == (1, 7, "N") and st.flight is None
+
+
+def test_bg_flight_bomber_makes_2_or_3_manoeuvres() -> None:
+    """M26, D02: a Bomber may end after 2 and cannot make a 4th."""
+    st = bare({"usn-b1": (1, 11, "N"), "ijn-f1": (10, 1, "S")})
+    play(st, ("usn", "fly:usn-b1"), ("usn", "m:S"))
+    assert "end" not in options(st, "usn")
+    play(st, ("usn", "m:S"))
+    assert "end" in options(st, "usn")
+    play(st, ("usn", "m:S"))
+    assert st.flight is None and where(st, "usn-b1") == (1, 8, "N")
+
+
+def test_bg_flight_ace_moves_like_a_fighter() -> None:
+    """M76: an Ace (Domination) needs 3 manoeuvres before ending, like a Fighter."""
+    st = bare({"usn-a1": (1, 11, "N"), "ijn-f1": (10, 1, "S")}, mode=DOM)
+    play(st, ("usn", "fly:usn-a1"), ("usn", "m:S"), ("usn", "m:S"))
+    assert "end" not in options(st, "usn")
+    play(st, ("usn", "m:S"))
+    assert "end" in options(st, "usn")
+
+
+def test_bg_flight_manoeuvre_is_forward_then_an_optional_quarter_turn() -> None:
+    """M27, M28: the only choices are forward-straight, forward-left and forward-right (never back)."""
+    st = bare({"usn-f1": (5, 5, "E"), "ijn-f1": (10, 1, "S")})
+    play(st, ("usn", "fly:usn-f1"))
+    assert options(st, "usn") == ["m:S", "m:L", "m:R"]
+    play(st, ("usn", "m:R"))
+    assert where(st, "usn-f1") == (6, 5, "S")
+    play(st, ("usn", "m:R"))
+    assert where(st, "usn-f1") == (6, 6, "W")
+
+
+def test_bg_flight_small_tile_may_be_moved_when_empty() -> None:
+    """M30, BG-R12: with both tiles in play, the earliest-added empty one is moved to the new exit."""
+    st = bare({"usn-f1": (3, 1, "E"), "usn-f2": (3, 9, "E"), "ijn-f1": (10, 1, "S")}, initiative="usn")
+    st.small[0], st.small[1] = (-2, 0), (12, 0)
+    st.small_age[:] = [1, 2]
+    st.tiles_added = 2
+    for i, o in enumerate(st.small):
+        for c in ((o[0], o[1]), (o[0] + 1, o[1]), (o[0], o[1] + 1), (o[0] + 1, o[1] + 1)):
+            st.small_at[c] = i
+    play(st, ("usn", "fly:usn-f1"), ("usn", "m:S"))
+    assert st.small[0] == (4, 0) and (-2, 0) not in st.small_at and where(st, "usn-f1") == (4, 1, "E")
+
+
+def test_bg_flight_off_the_board_with_no_free_tile_destroys() -> None:
+    """M31, D07, BG-R27: both Small Tiles hold aircraft, so flying off destroys the aircraft."""
+    st = bare({"usn-f1": (0, 1, "W"), "usn-f2": (-2, 0, "N"), "ijn-f1": (12, 0, "N"), "ijn-b1": (10, 10, "N")})
+    st.small[0], st.small[1] = (-2, 0), (12, 0)
+    for i, o in enumerate(st.small):
+        for c in ((o[0], o[1]), (o[0] + 1, o[1]), (o[0], o[1] + 1), (o[0] + 1, o[1] + 1)):
+            st.small_at[c] = i
+    play(st, ("usn", "fly:usn-f1"), ("usn", "m:S"))  # to (-1, 1): on tile 0
+    play(st, ("usn", "m:S"))  # to (-2, 1): swaps? no, (-2, 1) is empty
+    play(st, ("usn", "m:S"))  # off tile 0 westward: both tiles hold aircraft
+    assert st.pos["usn-f1"] is None and st.lost["usn"]["fighter"] == 1
+    assert st.flight is None
+
+
+def test_bg_flight_entering_an_occupied_area_swaps_places() -> None:
+    """M32, BG-R28: the two aircraft switch areas, both keep their facing, the mover may still turn."""
+    st = bare({"usn-f1": (1, 5, "E"), "ijn-f1": (2, 5, "N")})
+    play(st, ("usn", "fly:usn-f1"), ("usn", "m:R"))
+    assert where(st, "usn-f1") == (2, 5, "S")
+    assert where(st, "ijn-f1") == (1, 5, "N")
+    assert st.at[(1, 5)] == "ijn-f1" and st.at[(2, 5)] == "usn-f1"
