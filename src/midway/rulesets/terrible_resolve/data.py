@@ -124,6 +124,12 @@ SIDE_GROUPS: dict[str, tuple[str, ...]] = {
 }
 
 
+HANGAR_OF: dict[str, str] = {c: f"hangar:{c}" for c in CARRIERS}
+"""[Set Up: boxes] Each carrier's hangar as a place of ``loc``."""
+DECK_OF: dict[str, str] = {c: f"deck:{c}" for c in CARRIERS}
+"""[Planning Phase] Each carrier's flight deck as a place of ``loc``."""
+
+
 def first_wave() -> tuple[str, ...]:
     """[Set Up] The Japanese groups that start in Waiting to Land (TR-R07 for Kaga)."""
     out: list[str] = []

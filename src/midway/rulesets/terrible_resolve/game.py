@@ -29,9 +29,11 @@ from midway.rulesets.terrible_resolve import (
 from midway.rulesets.terrible_resolve.data import (
     CARRIERS,
     CRIPPLED_AT,
+    DECK_OF,
     GROUP_IDS,
     GROUP_SP,
     GROUPS,
+    HANGAR_OF,
     NUMBERS,
     SIDE_CARRIERS,
     SIDE_GROUPS,
@@ -105,6 +107,9 @@ PHASES = {
     "plan": (launch.plan_options, launch.resolve_plan, "Spot planes on the deck", "Planning Phase", "plan"),
     "alloc": (combat.allocation_options, combat.resolve_allocation, "Allocate hits", "", "allocate"),
 }
+
+PROMPTS: dict[tuple[int, str, str], str] = {}
+"""[Sequence of Play] Each decision's prompt text, made once per turn, step and phase."""
 
 CONTINUATIONS = {
     "cap-end": cap.finish,
@@ -242,12 +247,12 @@ class TerribleResolveState(State):
     def deck_sp(self, c: str) -> int:
         """[Planning Phase] SP spotted on the carrier's flight deck."""
         sp = self.sp
-        return sum(sp[g] for g in self._where[CARRIERS[c].side].get(f"deck:{c}", ()))
+        return sum(sp[g] for g in self._where[CARRIERS[c].side].get(DECK_OF[c], ()))
 
     def aboard(self, c: str) -> int:
         """[Land Planes] Groups aboard (hangar and deck), for the capacity of TR-R06."""
         index = self._where[CARRIERS[c].side]
-        return len(index.get(f"hangar:{c}", ())) + len(index.get(f"deck:{c}", ()))
+        return len(index.get(HANGAR_OF[c], ())) + len(index.get(DECK_OF[c], ()))
 
     def visible_to(self, side: str) -> tuple[str, ...] | None:
         """[Sequence of Play] ``to=`` for an event about ``side``'s hidden things (None with open tables)."""
@@ -336,14 +341,22 @@ class TerribleResolveState(State):
 
     def _decision(self, opts: list[Option]) -> dict[str, Decision]:
         """[Sequence of Play] The decision of the current phase with options ``opts``."""
-        _, _, prompt, rule, kind = PHASES[self.phase]
-        side = self.decision_side()
-        if self.phase == "alloc":
+        phase = self.phase
+        _, _, prompt, rule, kind = PHASES[phase]
+        action = SEQUENCE[self.step][0]
+        if phase == "alloc":
             alloc = self.allocs[0]
-            prompt = f"Allocate {alloc['hits']} hit(s): {alloc['why']}"
+            side = alloc["side"]
             rule = alloc["rule"]
-        title = STEP_TITLES[self.action]
-        return {side: self.decide(side, f"Turn {self.turn}, {title}: {prompt}", rule, opts, kind=kind)}
+            text = f"Turn {self.turn}, {STEP_TITLES[action]}: Allocate {alloc['hits']} hit(s): {alloc['why']}"
+        else:
+            side = SEQUENCE[self.step][1]
+            key = (self.turn, action, phase)
+            made = PROMPTS.get(key)
+            if made is None:
+                made = PROMPTS[key] = f"Turn {self.turn}, {STEP_TITLES[action]}: {prompt}"
+            text = made
+        return {side: self.decide(side, text, rule, opts, kind=kind)}
 
     def _clone_data(self) -> dict[str, Any]:
         """[Sequence of Play] A hand-written deep copy of the ruleset's attributes (faster than pickling)."""

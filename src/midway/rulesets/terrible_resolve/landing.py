@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from midway.engine import DONE, Option
-from midway.rulesets.terrible_resolve.data import CARRIERS, GROUPS, LAND_LIMIT, SIDE_CARRIERS
+from midway.rulesets.terrible_resolve.data import CARRIERS, DECK_OF, GROUPS, HANGAR_OF, LAND_LIMIT, SIDE_CARRIERS
 from midway.rulesets.terrible_resolve.options import CACHE, done
 
 if TYPE_CHECKING:
@@ -18,8 +18,10 @@ def can_land(state: TerribleResolveState, c: str, places: dict[str, list[str]] |
         return False
     if places is None:
         places = state.places(CARRIERS[c].side)
-    deck = places.get(f"deck:{c}", ())
-    return not deck and len(places.get(f"hangar:{c}", ())) < CARRIERS[c].groups
+    if DECK_OF[c] in places:
+        return False
+    hangar = places.get(HANGAR_OF[c])
+    return hangar is None or len(hangar) < CARRIERS[c].groups
 
 
 def may_land_on(state: TerribleResolveState, gid: str, c: str) -> bool:

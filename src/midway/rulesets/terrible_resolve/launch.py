@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from midway.engine import DONE, Option
-from midway.rulesets.terrible_resolve.data import CARRIERS, DECK_LIMIT, FIGHTER, GROUPS, SIDE_CARRIERS
+from midway.rulesets.terrible_resolve.data import (
+    CARRIERS,
+    DECK_LIMIT,
+    DECK_OF,
+    FIGHTER,
+    GROUPS,
+    HANGAR_OF,
+    SIDE_CARRIERS,
+)
 from midway.rulesets.terrible_resolve.options import CACHE, done
 
 if TYPE_CHECKING:
@@ -15,7 +23,7 @@ if TYPE_CHECKING:
 # ------------------------------------------------------------------ launch
 def launching(state: TerribleResolveState, side: str) -> list[str]:
     """[Launch Planes] [Damaged Carriers] Groups on the decks of carriers that are not crippled (M42, M45)."""
-    places = tuple(f"deck:{c}" for c in SIDE_CARRIERS[side] if state.operational(c))
+    places = tuple(DECK_OF[c] for c in SIDE_CARRIERS[side] if state.operational(c))
     return state.at_many(side, places)
 
 
@@ -89,7 +97,8 @@ def can_plan(state: TerribleResolveState, c: str) -> bool:
     """[Planning Phase] [Set Up] Not crippled (M45), and (Japan) its own first wave landed (M15, TR-R22)."""
     if not state.operational(c):
         return False
-    return not any(GROUPS[g].carrier == c and state.loc[g] == "wtl" for g in state.first_wave)
+    loc = state.loc
+    return not any(GROUPS[g].carrier == c and loc[g] == "wtl" for g in state.first_wave)
 
 
 def _deck_option(g: str, sp: int, c: str, spotted: int) -> Option:
@@ -112,10 +121,11 @@ def plan_options(state: TerribleResolveState) -> list[Option]:
     sp = state.sp
     opts: list[Option] = []
     for c in SIDE_CARRIERS[side]:
-        hangar = places.get(f"hangar:{c}")
+        hangar = places.get(HANGAR_OF[c])
         if not hangar or not can_plan(state, c):
             continue
-        spotted = sum(sp[g] for g in places.get(f"deck:{c}", ()))
+        deck = places.get(DECK_OF[c])
+        spotted = sum(sp[g] for g in deck) if deck else 0
         room = DECK_LIMIT - spotted
         fits = [g for g in hangar if sp[g] <= room]
         for g in fits:
