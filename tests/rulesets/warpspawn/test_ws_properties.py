@@ -56,7 +56,7 @@ def check_invariants(state) -> None:  # type: ignore[no-untyped-def]
     check_indexes(state)
 
 
-INDEXES = ("_n_deck", "_n_refuel", "_mine", "_cap", "_launch", "_targets")
+INDEXES = ("_n_deck", "_n_refuel", "_mine", "_popt", "_cap", "_launch", "_targets")
 
 
 def check_indexes(state) -> None:  # type: ignore[no-untyped-def]

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from midway.rulesets.warpspawn.data import CARRIERS, MIDWAY, SQUAD_TYPES, TARGETS, WARSHIPS
+from midway.engine import Option
+from midway.rulesets.warpspawn.data import BOX_NAMES, CARRIERS, MIDWAY, SQUAD_TYPES, TARGETS, WARSHIPS
 
 if TYPE_CHECKING:
     from midway.rulesets.warpspawn.game import WarpspawnState
@@ -56,11 +57,28 @@ class Squad:
         )
 
 
+_PICK: dict[tuple[str, str, str], tuple[Option, str]] = {}
+"""Options are immutable: one ``pick:`` option (and the squad's description) per squad, box and carrier,
+shared by every game."""
+
+
+def squad_pick(sq: Squad) -> tuple[Option, str]:
+    """The ``pick:`` option of a squad where it is now, and the squad in words."""
+    key = (sq.id, sq.box, sq.carrier)
+    hit = _PICK.get(key)
+    if hit is None:
+        where = f"{BOX_NAMES[sq.box]} of {CARRIERS[sq.carrier].name}" if sq.carrier else BOX_NAMES[sq.box]
+        text = f"{name(sq)} {sq.id} in {where}"
+        hit = _PICK[key] = (Option(f"pick:{sq.id}", f"move {text}", {"unit": sq.id}), text)
+    return hit
+
+
 def relocate(st: WarpspawnState, sq: Squad, box: str, carrier: str = "") -> None:
     """Put ``sq`` in ``box`` (of ``carrier``), keeping the box counts of the state up to date.
 
     Every change of a squad's box or carrier goes through here: the move phase reads the counts
-    (``n_deck``, ``n_refuel``) instead of counting the squads (speed: AI look-ahead)."""
+    (``_n_deck``, ``_n_refuel``) and each squad's ``pick:`` option (``_popt``) instead of counting the
+    squads and building options (speed: AI look-ahead)."""
     old = sq.box
     if old == "deck":
         st._n_deck[sq.carrier] -= 1
@@ -71,6 +89,10 @@ def relocate(st: WarpspawnState, sq: Squad, box: str, carrier: str = "") -> None
         st._n_deck[carrier] += 1
     elif box == "refuel":
         st._n_refuel[carrier] += 1
+    if box == DRINK:
+        st._popt.pop(sq.id, None)
+    else:
+        st._popt[sq.id] = squad_pick(sq)[0]
 
 
 def recap(st: WarpspawnState) -> None:
@@ -89,6 +111,7 @@ def reindex(st: WarpspawnState) -> None:
     st._n_deck = dict.fromkeys(CARRIERS, 0)
     st._n_refuel = dict.fromkeys(CARRIERS, 0)
     st._mine = {"usn": [], "ijn": []}
+    st._popt = {}
     for sq in st.squads.values():
         if sq.box == "deck":
             st._n_deck[sq.carrier] += 1
@@ -96,6 +119,7 @@ def reindex(st: WarpspawnState) -> None:
             st._n_refuel[sq.carrier] += 1
         if sq.box != DRINK:
             st._mine[sq.side].append(sq)
+            st._popt[sq.id] = squad_pick(sq)[0]
     recap(st)
 
 

@@ -37,11 +37,14 @@ class WarpspawnState(State):
     Besides the game itself (serialized, compared, replayed) the state keeps indexes derived from
     it, rebuilt by :func:`~midway.rulesets.warpspawn.board.reindex` and kept up to date by the moves:
     ``_n_deck`` / ``_n_refuel`` (squads per carrier box), ``_mine`` (each side's squads not in The
-    Drink, in setup order), ``_cap`` / ``_launch`` / ``_targets`` (what carrier damage changes).
+    Drink, in setup order), ``_popt`` (each such squad's ``pick:`` option where it is now),
+    ``_cap`` / ``_launch`` / ``_targets`` (what carrier damage changes).
     They are left out of :meth:`to_json`, so a state's bytes and digest are the game alone.
     """
 
-    _INDEXES: ClassVar[frozenset[str]] = frozenset({"_n_deck", "_n_refuel", "_mine", "_cap", "_launch", "_targets"})
+    _INDEXES: ClassVar[frozenset[str]] = frozenset(
+        {"_n_deck", "_n_refuel", "_mine", "_popt", "_cap", "_launch", "_targets"}
+    )
     _NOT_SERIALIZED: ClassVar[frozenset[str]] = State._NOT_SERIALIZED | _INDEXES
 
     def _clone_data(self) -> dict[str, Any]:
@@ -80,6 +83,7 @@ class WarpspawnState(State):
             "_n_deck": dict(self._n_deck),
             "_n_refuel": dict(self._n_refuel),
             "_mine": {s: [squads[sq.id] for sq in lst] for s, lst in self._mine.items()},
+            "_popt": dict(self._popt),
             "_cap": self._cap,
             "_launch": self._launch,
             "_targets": self._targets,

@@ -21,6 +21,7 @@ from midway.rulesets.warpspawn.board import (
     name,
     private,
     relocate,
+    squad_pick,
     target_carriers,
 )
 from midway.rulesets.warpspawn.data import (
@@ -53,21 +54,9 @@ class Ctx:
 REFUEL_CAP = {c: cv.refuel_capacity for c, cv in CARRIERS.items()}
 """[MOVE PHASE] Refuel/Rearm capacity per carrier (M23)."""
 
-_PICK: dict[tuple[str, str, str], tuple[Option, str]] = {}
-"""Options are immutable: one ``pick:`` option (and its squad's description) per squad, box and carrier."""
 _MOVE: dict[tuple[str, str], Option] = {}
 """One ``move:`` option per unit and destination (its label depends on nothing else)."""
 DONE_OPTION = Option(DONE, "end my move phase")
-
-
-def _squad_pick(sq: Squad) -> tuple[Option, str]:
-    key = (sq.id, sq.box, sq.carrier)
-    hit = _PICK.get(key)
-    if hit is None:
-        where = f"{BOX_NAMES[sq.box]} of {CARRIERS[sq.carrier].name}" if sq.carrier else BOX_NAMES[sq.box]
-        text = f"{name(sq)} {sq.id} in {where}"
-        hit = _PICK[key] = (Option(f"pick:{sq.id}", f"move {text}", {"unit": sq.id}), text)
-    return hit
 
 
 def _move_option(unit: str, dest: str) -> Option:
@@ -219,7 +208,7 @@ def unit_label(st: WarpspawnState, unit: str) -> str:
         g = st.groups[unit]
         kinds = ", ".join(name(st.squads[m]) for m in g["members"])
         return f"strike group {unit} in {BOX_NAMES[g['box']]} ({kinds})"
-    return _squad_pick(st.squads[unit])[1]
+    return squad_pick(st.squads[unit])[1]
 
 
 def dest_label(dest: str) -> str:
@@ -288,7 +277,7 @@ def _picks(st: WarpspawnState, side: str) -> tuple[list[Option], bool]:
     the same options in the same order). A unit is offered when it has somewhere to go; ``done``
     waits for every unit that must move and has two or more places to go (M19, M20, WS-R28)."""
     n_deck, n_refuel, cap, launch = st._n_deck, st._n_refuel, st._cap, st._launch
-    cache = _PICK
+    popt = st._popt
     land = targets = -1
     opts: list[Option] = []
     append = opts.append
@@ -325,8 +314,7 @@ def _picks(st: WarpspawnState, side: str) -> tuple[list[Option], bool]:
                     continue
                 if len(dests) > 1 and must_move(st, sq):
                     done = False
-        hit = cache.get((sq.id, box, c))
-        append(hit[0] if hit is not None else _squad_pick(sq)[0])
+        append(popt[sq.id])
     for gid, g in st.groups.items():
         if g["side"] == side and not g["moved"] and g["box"] in ("search", "search2"):
             opts.append(_group_pick(st, gid))
@@ -351,7 +339,7 @@ def decision(st: WarpspawnState) -> Decision | None:
         )
     if st.options["historical_constraints"]:
         listed = units(st, Ctx(st, side))
-        opts = [_squad_pick(st.squads[u])[0] if u in st.squads else _group_pick(st, u) for u, ds in listed if ds]
+        opts = [squad_pick(st.squads[u])[0] if u in st.squads else _group_pick(st, u) for u, ds in listed if ds]
         done = done_allowed(st, listed)
     else:
         opts, done = _picks(st, side)
@@ -441,7 +429,8 @@ def _move_group(st: WarpspawnState, gid: str, dest: str) -> None:
             return
         g["box"] = "attack"
         for m in g["members"]:
-            st.squads[m].box, st.squads[m].moved = "attack", True
+            relocate(st, st.squads[m], "attack")
+            st.squads[m].moved = True
         st.emit(
             "strike",
             f"A {st.game.side_name(side)} strike of {len(g['members'])} squads enters the Attack box"
@@ -470,7 +459,8 @@ def to_search2(st: WarpspawnState, gid: str) -> None:
                 sq.group = ""
                 _put(st, sq, "return1")
                 continue
-        sq.box, sq.moved = "search2", True
+        relocate(st, sq, "search2")
+        sq.moved = True
     st.emit("move", f"{gid} -> 2nd Search", rule=RULE, data={"group": gid}, to=private(st, g["side"]))
     if not g["members"]:
         del st.groups[gid]
