@@ -7,6 +7,7 @@ fleet), or every Japanese strike group in the Attack box with the same declared 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from midway.engine import Decision, Option
@@ -385,21 +386,21 @@ def _alloc_rule(spec: str) -> str:
     return R_DMG if spec.startswith("deckfire") else R_INT
 
 
+def _loss_label(sq: Squad) -> Callable[[], str]:
+    """The words of a ``lose:`` option, made only when read (from the squad's place now)."""
+    kind_name, box, carrier, rearm = name(sq), sq.box, sq.carrier, sq.rearm
+    return lambda: (
+        f"{kind_name} in {box}{' of ' + CARRIERS[carrier].name if carrier else ''}{' (face down)' if rearm else ''}"
+    )
+
+
 def alloc_decision(st: WarpspawnState) -> Decision:
     side, n, spec, cause = st.alloc[0]
     return st.decide(
         side,
         f"Choose a squad to lose ({cause}; {n} to go)",
         _alloc_rule(spec),
-        [
-            Option(
-                f"lose:{sq.id}",
-                f"{name(sq)} in {sq.box}{' of ' + CARRIERS[sq.carrier].name if sq.carrier else ''}"
-                f"{' (face down)' if sq.rearm else ''}",
-                {"squad": sq.id},
-            )
-            for sq in choices(st)
-        ],
+        [Option(f"lose:{sq.id}", _loss_label(sq), {"squad": sq.id}) for sq in choices(st)],
         kind="allocate",
     )
 

@@ -41,7 +41,7 @@ RULE = "MOVE PHASE"
 
 
 class Ctx:
-    """The box counts and landing places one decision reads (from the state's indexes, WS-R21)."""
+    """The box counts, capacities and landing places (M25) one decision reads, from the state's indexes."""
 
     __slots__ = ("deck", "refuel", "land", "cap")
 
