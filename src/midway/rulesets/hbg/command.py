@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from midway.engine import DONE, Decision, Option
-from midway.rulesets.hbg.model import DATA, Air, Ship
+from midway.rulesets.hbg.model import BOMBER_UNITS, DATA, PATROL_BOMBER_UNITS, Air, Ship
 from midway.rulesets.hbg.steps import Step
 
 if TYPE_CHECKING:
@@ -49,6 +49,21 @@ OptionsFn = Callable[["HbgState", str], list[Option]]
 ApplyFn = Callable[["HbgState", str, Option], None]
 HookFn = Callable[["HbgState"], None]
 SideHookFn = Callable[["HbgState", str], None]
+
+
+def remember(st: HbgState, key: str, value: Any) -> None:
+    """Keep what the run loop just computed to find where play stops (the options of the next
+    decision) for the ``decisions`` call that follows at once: not computed twice. Working memory
+    only (``HbgState._TRANSIENT``): never serialized or cloned, and used once."""
+    st._memo = (key, id(st.sub), value)
+
+
+def recall(st: HbgState, key: str) -> Any:
+    """What :func:`remember` kept for ``key`` at this decision point, once; ``None`` otherwise."""
+    memo = st.__dict__.pop("_memo", None)
+    if memo is None or memo[0] != key or memo[1] != id(st.sub):
+        return None
+    return memo[2]
 
 
 def _nothing(st: HbgState) -> None:
@@ -81,18 +96,23 @@ def phased(
 
     def progress(st: HbgState) -> None:
         finished: list[str] = st.sub["finished"]
+        asked: dict[str, list[Option]] = {}
         for side in JAPAN_FIRST:
             if side in finished:
                 continue
             auto(st, side)
-            if options(st, side):
+            opts = options(st, side)
+            if opts:
+                asked[side] = opts
                 if not simultaneous:
-                    return
+                    break
                 continue
             finished.append(side)
         if len(finished) == len(JAPAN_FIRST) and not st.sub.get("ended"):
             st.sub["ended"] = True
             end(st)
+        elif asked:
+            remember(st, step_id, asked)
 
     def enter(st: HbgState) -> None:
         st.sub["finished"] = []
@@ -100,10 +120,12 @@ def phased(
         progress(st)
 
     def decisions(st: HbgState) -> dict[str, Decision]:
-        waiting = [s for s in JAPAN_FIRST if s not in st.sub["finished"]]
-        if not simultaneous:
-            waiting = waiting[:1]
-        asked = {side: opts for side in waiting if (opts := options(st, side))}
+        asked = recall(st, step_id)
+        if asked is None:
+            waiting = [s for s in JAPAN_FIRST if s not in st.sub["finished"]]
+            if not simultaneous:
+                waiting = waiting[:1]
+            asked = {side: opts for side in waiting if (opts := options(st, side))}
         sealed = len(asked) > 1
         return {s: st.decide(s, prompt, rule, o, kind=kind, simultaneous=sealed) for s, o in asked.items()}
 
@@ -146,8 +168,8 @@ def air_name(st: HbgState, air: Air) -> str:
 def merge_groups(st: HbgState, base: str, at: str) -> None:
     """[Game Terminology: Air Group] Air Units of one type on one card box form one Air Group."""
     seen: dict[tuple[Any, ...], Air] = {}
-    for air in list(st.air.values()):
-        if air.base != base or air.at != at or air.n <= 0:
+    for air in [a for a in st.air.values() if a.base == base and a.at == at]:
+        if air.n <= 0:
             continue
         key = (air.side, air.unit, air.ordnance, air.fuel, air.oof, air.rearm)
         first = seen.get(key)
@@ -392,15 +414,16 @@ def reinforcement_apply(st: HbgState, side: str, choice: Option) -> None:
 # =============================================================================== 1.4 op status
 def own_oof_in_zone(st: HbgState, ship: Ship) -> bool:
     """[1.4.1] The carrier has out-of-fuel aircraft assigned to it in its Sea Zone."""
-    return any(a.oof and a.zone == ship.zone and target_of(st, a) == ship.id for a in st.airborne(ship.side))
+    zone, cid, side, targets = ship.zone, ship.id, ship.side, st.landing_target
+    for a in st.air.values():
+        if a.oof and a.zone == zone and a.at == "air" and a.side == side and targets.get(a.id, a.base) == cid:
+            return True
+    return False
 
 
 def carriers_on_map(st: HbgState, side: str) -> list[Ship]:
-    return [
-        s
-        for s in st.ships.values()
-        if s.side == side and not s.sunk and s.zone is not None and DATA.units[s.unit].is_carrier
-    ]
+    """[1.4] ``side``'s carriers afloat on the map, in setup order."""
+    return [s for s in st.carriers(side) if not s.sunk and s.zone is not None]
 
 
 def legal_ops(st: HbgState, ship: Ship) -> tuple[str, ...]:
@@ -437,12 +460,16 @@ def ops_options(st: HbgState, side: str) -> list[Option]:
     for ship in sorted(carriers_on_map(st, side), key=lambda s: s.id):
         if ship.id in chosen:
             continue
-        name = st.ship_name(ship)
-        return [
-            Option(f"op:{ship.id}:{op}", f"{name}: {op.capitalize()}", {"ship": ship.id, "op": op})
-            for op in legal_ops(st, ship)
-        ]
+        return [OP_OPTIONS[ship.id, op] for op in legal_ops(st, ship)]
     return []
+
+
+OP_OPTIONS = {
+    (cid, op): Option(f"op:{cid}:{op}", f"{c.name}: {op.capitalize()}", {"ship": cid, "op": op})
+    for cid, c in DATA.carriers.items()
+    for op in OPS
+}
+"""[1.4.1] Every Op Status option: always the same, built once."""
 
 
 def ops_apply(st: HbgState, side: str, choice: Option) -> None:
@@ -474,7 +501,11 @@ def deck_units(st: HbgState, cid: str) -> int:
 
 def unarmed_bomber(air: Air) -> bool:
     """[5.3] A bomber without ordnance: landed and not yet rearmed (E30, E31), or unloaded (HBG-R54)."""
-    return DATA.units[air.unit].is_bomber and not air.ordnance
+    return air.unit in BOMBER_UNITS and not air.ordnance
+
+
+def _spot_label(ship: str, n: int, what: str) -> Callable[[], str]:
+    return lambda: f"{ship}: spot {n} of {what}"
 
 
 def spot_options(st: HbgState, side: str) -> list[Option]:
@@ -485,34 +516,47 @@ def spot_options(st: HbgState, side: str) -> list[Option]:
     of it may be spotted, as the carrier's patrol bomber (2.1.2), and only while no other unarmed
     bomber is on that deck.
     """
-    opts = []
-    for ship in carriers_on_map(st, side):
-        if ship.op not in ("launch", "recover") or st.in_squall(ship.zone):
+    ships = {
+        ship.id: ship
+        for ship in carriers_on_map(st, side)
+        if ship.op in ("launch", "recover") and not st.in_squall(ship.zone)
+    }
+    if not ships:
+        return []
+    on_deck = dict.fromkeys(ships, 0)
+    unarmed_on_deck: set[str] = set()
+    hangar: dict[str, list[Air]] = {cid: [] for cid in ships}
+    for air in st.air.values():
+        base = air.base
+        if base not in ships:
             continue
-        on_deck = deck_units(st, ship.id)
-        room = st.air_service(ship) - on_deck
-        if ship.op == "recover":
-            room = min(room, 1) if on_deck == 0 else 0
+        if air.at == "hangar":
+            hangar[base].append(air)
+        elif air.at == "deck":
+            on_deck[base] += air.n
+            if air.unit in BOMBER_UNITS and not air.ordnance:
+                unarmed_on_deck.add(base)
+    opts = []
+    for cid, ship in ships.items():
+        room = st.air_service(ship) - on_deck[cid]
+        recover = ship.op == "recover"
+        if recover:
+            room = min(room, 1) if on_deck[cid] == 0 else 0
         if room <= 0:
             continue
-        patrol_slot = not any(a.base == ship.id and a.at == "deck" and unarmed_bomber(a) for a in st.air.values())
-        for air in st.air.values():
-            if air.base != ship.id or air.at != "hangar":
-                continue
-            patrol_bomber = DATA.units[air.unit].patrol == "patrol_bomber"
-            if ship.op == "recover" and not patrol_bomber:
+        patrol_slot = cid not in unarmed_on_deck
+        for air in hangar[cid]:
+            patrol_bomber = air.unit in PATROL_BOMBER_UNITS
+            if recover and not patrol_bomber:
                 continue
             most = min(air.n, room)
-            if unarmed_bomber(air):
+            if air.unit in BOMBER_UNITS and not air.ordnance:
                 most = min(most, 1) if patrol_bomber and patrol_slot else 0
+            if most <= 0:
+                continue
+            name, what, aid = st.ship_name(ship), air_name(st, air), air.id
             for k in range(1, most + 1):
-                opts.append(
-                    Option(
-                        f"spot:{air.id}:{k}",
-                        f"{st.ship_name(ship)}: spot {k} of {air_name(st, air)}",
-                        {"air": air.id, "n": k, "ship": ship.id},
-                    )
-                )
+                opts.append(Option(f"spot:{aid}:{k}", _spot_label(name, k, what), {"air": aid, "n": k, "ship": cid}))
     if opts:
         opts.append(_done("done spotting"))
     return opts

@@ -22,12 +22,25 @@ of the State, so that every phase uses one definition of each.
 from __future__ import annotations
 
 import dataclasses
+import operator
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from midway.engine import Decision, Game, GameOption, Option, Outcome, State, TextSection
 from midway.rulesets.hbg import combat, command, maintenance, orders, search, views
-from midway.rulesets.hbg.model import DATA, ENEMY, SIDES, Air, Base, Cup, Ship, Transports
+from midway.rulesets.hbg.model import (
+    CAPITAL_UNITS,
+    CARRIER_UNITS,
+    DATA,
+    ENEMY,
+    SHIP_PLACES,
+    SIDES,
+    Air,
+    Base,
+    Cup,
+    Ship,
+    Transports,
+)
 from midway.rulesets.hbg.steps import ORDER, Step
 
 STEPS: dict[str, Step] = {}
@@ -148,22 +161,62 @@ class HbgState(State):
         return part
 
     def ships_in(self, zone: int, side: str | None = None) -> list[Ship]:
-        """[Task Force] The ships afloat in ``zone`` (of ``side``)."""
-        return [s for s in self.ships.values() if s.zone == zone and not s.sunk and side in (None, s.side)]
+        """[Task Force] The ships afloat in ``zone`` (of ``side``), in setup order.
+
+        Read from an index by zone and side, rebuilt only when a ship has moved, sunk or
+        changed hands since it was built (``model.SHIP_PLACES``)."""
+        index = self.__dict__.get("_ship_index")
+        if index is None or index[0] != SHIP_PLACES[0] or index[1] is not self.ships:
+            index = self._index_ships()
+        found = index[2].get((zone, side))
+        return [] if found is None else list(found)
+
+    def _index_ships(self) -> tuple[int, dict[str, Ship], dict[tuple[int, str | None], list[Ship]]]:
+        by_zone: dict[tuple[int, str | None], list[Ship]] = {}
+        for s in self.ships.values():
+            if s.zone is None or s.sunk:
+                continue
+            by_zone.setdefault((s.zone, s.side), []).append(s)
+            by_zone.setdefault((s.zone, None), []).append(s)
+        index = (SHIP_PLACES[0], self.ships, by_zone)
+        self._ship_index = index
+        return index
 
     def task_force_zones(self, side: str) -> list[int]:
         """[Task Force] The Sea Zones holding ``side``'s ships, in order."""
-        return sorted({s.zone for s in self.ships.values() if s.side == side and s.zone is not None and not s.sunk})
+        index = self.__dict__.get("_ship_index")
+        if index is None or index[0] != SHIP_PLACES[0] or index[1] is not self.ships:
+            index = self._index_ships()
+        return sorted(z for z, s in index[2] if s == side)
 
     def stacking_allows(self, zone: int, side: str, adding: Iterable[Ship]) -> bool:
         """[Stacking Limit] At most 2 Capital Ships and 8 ships in a Sea Zone (transports exempt)."""
         ships = self.ships_in(zone, side) + [s for s in adding if s.zone != zone]
-        capital = sum(1 for s in ships if DATA.units[s.unit].capital)
+        capital = sum(1 for s in ships if s.unit in CAPITAL_UNITS)
         return capital <= 2 and len(ships) <= 8
 
     def airborne(self, side: str | None = None, zone: int | None = None) -> list[Air]:
         """Air Groups on the map (of ``side``, in ``zone``)."""
-        return [a for a in self.air.values() if a.at == "air" and side in (None, a.side) and zone in (None, a.zone)]
+        air = self.air.values()
+        if zone is None:
+            if side is None:
+                return [a for a in air if a.at == "air"]
+            return [a for a in air if a.at == "air" and a.side == side]
+        if side is None:
+            return [a for a in air if a.zone == zone and a.at == "air"]
+        return [a for a in air if a.zone == zone and a.at == "air" and a.side == side]
+
+    def carriers(self, side: str) -> list[Ship]:
+        """``side``'s carrier ships (sunk or not, on the map or not), in setup order: a per-state list
+        of the same objects for the whole game (ships are never added or removed)."""
+        found = self.__dict__.get("_carriers")
+        if found is None or found[0] is not self.ships:
+            by_side: dict[str, list[Ship]] = {s: [] for s in SIDES}
+            for ship in self.ships.values():
+                if ship.unit in CARRIER_UNITS:
+                    by_side[ship.side].append(ship)
+            found = self._carriers = (self.ships, by_side)
+        return found[1][side]
 
     def air_service(self, ship: Ship) -> int:
         """[1.5] [4.3.1] Air Units a carrier can launch or land this Turn: its Air Service less damage."""
@@ -366,6 +419,68 @@ class HbgState(State):
 
     def _view(self, side: str | None) -> dict[str, Any]:
         return views.view(self, side)
+
+    # ----------------------------------------------------------------- cloning
+    _TRANSIENT: ClassVar[frozenset[str]] = frozenset({"_memo", "_ship_index", "_carriers"})
+    """Working memory of one decision point (never part of the game: not serialized, not cloned)."""
+    _NOT_SERIALIZED: ClassVar[frozenset[str]] = State._NOT_SERIALIZED | _TRANSIENT
+
+    def __getstate__(self) -> dict[str, Any]:
+        data = super().__getstate__()
+        for key in self._TRANSIENT:
+            data.pop(key, None)
+        return data
+
+    def _clone_data(self) -> dict[str, Any]:
+        """A hand-written deep copy of the game's pieces: ships, Air Groups, bases and the plain
+        bookkeeping dicts are copied; strings, numbers, tuples and the loss records (never changed
+        once written) are shared."""
+        air_copy = _AIR_COPY
+        return {
+            "turn": self.turn,
+            "step": self.step,
+            "sub": _deep(self.sub),
+            "next_id": self.next_id,
+            "ships": {k: v.copy() for k, v in self.ships.items()},
+            "air": {k: air_copy(v) for k, v in self.air.items()},
+            "bases": {k: Base(*_BASE_FIELDS(v)) for k, v in self.bases.items()},
+            "transports": [Transports(*_TRANSPORT_FIELDS(t)) for t in self.transports],
+            "cup": Cup(
+                list(self.cup.tokens), list(self.cup.later), self.cup.drawer, self.cup.drawn, list(self.cup.played)
+            ),
+            "squalls": list(self.squalls),
+            "vp": dict(self.vp),
+            "vp_pending": dict(self.vp_pending),
+            "losses": list(self.losses),
+            "battle": None if self.battle is None else _deep(self.battle),
+            "airfield_ko_turn": self.airfield_ko_turn,
+            "landing_target": dict(self.landing_target),
+            "must_recover": dict(self.must_recover),
+        }
+
+
+def _fields(cls: type) -> Any:
+    return operator.attrgetter(*(f.name for f in dataclasses.fields(cls)))
+
+
+_AIR_FIELDS = _fields(Air)
+_BASE_FIELDS, _TRANSPORT_FIELDS = _fields(Base), _fields(Transports)
+
+
+def _AIR_COPY(air: Air) -> Air:  # noqa: N802
+    return Air(*_AIR_FIELDS(air))
+
+
+def _deep(value: Any) -> Any:
+    """A copy of plain bookkeeping data (dicts, lists, sets of strings and numbers)."""
+    kind = type(value)
+    if kind is dict:
+        return {k: _deep(v) for k, v in value.items()}
+    if kind is list:
+        return [_deep(v) for v in value]
+    if kind is set:
+        return set(value)
+    return value
 
 
 def _check_victory(st: HbgState) -> None:

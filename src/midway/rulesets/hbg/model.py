@@ -33,8 +33,23 @@ DATA: HbgData = load()
 """The ruleset's tables, loaded once."""
 
 SIDES = ("usn", "ijn")
+
+# Unit-type classes as sets of unit keys, for the hot paths (a set lookup instead of a property).
+CARRIER_UNITS = frozenset(k for k, u in DATA.units.items() if u.is_carrier)
+CAPITAL_UNITS = frozenset(k for k, u in DATA.units.items() if u.capital)
+BOMBER_UNITS = frozenset(k for k, u in DATA.units.items() if u.is_bomber)
+FIGHTER_UNITS = frozenset(k for k, u in DATA.units.items() if u.is_fighter)
+COMBAT_AIR_UNITS = frozenset(k for k, u in DATA.units.items() if u.is_combat_aircraft)
+PATROL_BOMBER_UNITS = frozenset(k for k, u in DATA.units.items() if u.patrol == "patrol_bomber")
 ENEMY = {"usn": "ijn", "ijn": "usn"}
 MIDWAY_BASES = ("airfield", "seaplane_base", "aa_guns")
+
+
+SHIP_PLACES = [0]
+"""A counter bumped whenever any ship's Sea Zone, side or sunk flag is set: the states' indexes of
+ships by zone (:meth:`~midway.rulesets.hbg.game.HbgState.ships_in`) are rebuilt when it moves."""
+_WATCHED = frozenset({"zone", "sunk", "side"})
+_set = object.__setattr__
 
 
 @dataclass(slots=True)
@@ -59,6 +74,33 @@ class Ship:
     """The Turn it entered the map (0: on the map at start). [1.4.1] arrivals must Maneuver."""
     op: str = ""
     """[1.4.1] carriers: this Turn's Op Status, "launch", "recover" or "maneuver" ("" before 1.4)."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        _set(self, name, value)
+        if name in _WATCHED:
+            SHIP_PLACES[0] += 1
+
+    def copy(self) -> Ship:
+        """An independent copy (for clones), made without the bookkeeping of ``__setattr__``."""
+        new = _new(Ship)
+        _SHIP_SET["id"](new, self.id)
+        _SHIP_SET["side"](new, self.side)
+        _SHIP_SET["unit"](new, self.unit)
+        _SHIP_SET["tf"](new, self.tf)
+        _SHIP_SET["zone"](new, self.zone)
+        _SHIP_SET["damage"](new, self.damage)
+        _SHIP_SET["sunk"](new, self.sunk)
+        _SHIP_SET["located"](new, self.located)
+        _SHIP_SET["ordered"](new, self.ordered)
+        _SHIP_SET["arrived"](new, self.arrived)
+        _SHIP_SET["op"](new, self.op)
+        return new
+
+
+_new = object.__new__
+_SHIP_SET = {name: Ship.__dict__[name].__set__ for name in Ship.__slots__}
+"""The slot setters of :class:`Ship` (used by :meth:`Ship.copy`)."""
+assert set(_SHIP_SET) == {f for f in Ship.__dataclass_fields__}, "Ship.copy copies every field"
 
 
 @dataclass(slots=True)

@@ -26,7 +26,18 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from midway.engine import Decision, Option
-from midway.rulesets.hbg.model import DATA, ENEMY, SIDES, Air, Ship
+from midway.rulesets.hbg.command import recall, remember
+from midway.rulesets.hbg.model import (
+    BOMBER_UNITS,
+    CARRIER_UNITS,
+    COMBAT_AIR_UNITS,
+    DATA,
+    ENEMY,
+    FIGHTER_UNITS,
+    SIDES,
+    Air,
+    Ship,
+)
 from midway.rulesets.hbg.search import reach
 from midway.rulesets.hbg.steps import Step
 
@@ -94,6 +105,31 @@ def launch_bases(st: HbgState, side: str) -> list[str]:
     if side == "usn":
         out.append("airfield")
     return out
+
+
+def _launchable_by_base(st: HbgState, side: str) -> dict[str, list[Air]]:
+    """[3.1.1] :func:`launchable` for every launch base of ``side`` at once (one pass over the Air
+    Groups), in :func:`launch_bases` order; bases with nothing to launch are left out."""
+    ok: dict[str, str] = {}
+    for base in launch_bases(st, side):
+        if base == "airfield":
+            if side == "usn" and airfield_tokens_left(st) > 0 and airfield_units_per_token(st) > 0:
+                ok[base] = "hangar"
+            continue
+        ship = st.ships[base]
+        if not ship.sunk and ship.zone is not None and ship.op == "launch" and not st.in_squall(ship.zone):
+            ok[base] = "deck"
+    found: dict[str, list[Air]] = {}
+    if not ok:
+        return found
+    for a in st.air.values():
+        where = ok.get(a.base)
+        if where is None or a.at != where or a.side != side or a.unit not in COMBAT_AIR_UNITS:
+            continue
+        if a.unit in BOMBER_UNITS and not a.ordnance:
+            continue  # HBG-R45
+        found.setdefault(a.base, []).append(a)
+    return {base: found[base] for base in ok if base in found}
 
 
 def strike_groups(st: HbgState, side: str) -> dict[str, list[Air]]:
@@ -172,35 +208,62 @@ def squall_candidates(st: HbgState) -> list[int]:
 
 
 # ------------------------------------------------------------------------------ top level
+PASS = Option("pass", "pass (the token is set aside)")
+
+
+def _base_name(base: str) -> str:
+    return "Midway Airfield" if base == "airfield" else DATA.carriers[base].name
+
+
+LAUNCH_OPTIONS = {
+    b: (
+        Option(f"launch:{b}", f"launch a Strike Group from {_base_name(b)}", {"base": b}),
+        Option(f"cap:{b}", f"launch CAP fighters from {_base_name(b)}", {"base": b}),
+    )
+    for b in (*DATA.carriers, "airfield")
+}
+"""The launch and CAP options of every base: always the same, built once."""
+
+
 def order_options(st: HbgState, side: str) -> list[Option]:
     """[Using A Command Token] Every order ``side`` may give with its token, and ``pass`` (M105, M107)."""
-    opts = [Option("pass", "pass (the token is set aside)")]
+    opts = [PASS]
     protected = protected_zones(st, side)
-    for base in launch_bases(st, side):
-        airs = launchable(st, side, base, fighters_only=False)
-        if not airs:
-            continue
-        name = "Midway Airfield" if base == "airfield" else DATA.carriers[base].name
-        opts.append(Option(f"launch:{base}", f"launch a Strike Group from {name}", {"base": base}))
-        if any(DATA.units[a.unit].is_fighter for a in airs) and cap_destinations(
-            st, side, _base_zone(st, base), protected
-        ):
-            opts.append(Option(f"cap:{base}", f"launch CAP fighters from {name}", {"base": base}))
+    for base, airs in _launchable_by_base(st, side).items():
+        launch, cap = LAUNCH_OPTIONS[base]
+        opts.append(launch)
+        if any(a.unit in FIGHTER_UNITS for a in airs) and cap_destinations(st, side, _base_zone(st, base), protected):
+            opts.append(cap)
     for sid, group in sorted(strike_groups(st, side).items()):
         zone = group[0].zone
         assert zone is not None
         if any(a.oof for a in group):
             continue
-        if any(DATA.units[a.unit].is_fighter and not a.ordered for a in group) and cap_destinations(
+        if any(a.unit in FIGHTER_UNITS and not a.ordered for a in group) and cap_destinations(
             st, side, zone, protected
         ):
-            opts.append(Option(f"designate:{sid}", f"fighters in SZ{zone:02d} fly CAP", {"strike": sid}))
+            opts.append(Option(f"designate:{sid}", lambda z=zone: f"fighters in SZ{z:02d} fly CAP", {"strike": sid}))
         if group[0].mission == "strike" and movable_group(group):
-            opts.append(Option(f"move:{sid}", f"move the Strike Group in SZ{zone:02d}", {"strike": sid}))
-    zones = sorted({s.zone for s in st.ships.values() if s.side == side and s.zone is not None and may_move(st, s)})
+            opts.append(Option(f"move:{sid}", lambda z=zone: f"move the Strike Group in SZ{z:02d}", {"strike": sid}))
+    turn = st.turn
+    zones = sorted(
+        {
+            s.zone
+            for s in st.ships.values()
+            if s.side == side
+            and s.zone is not None
+            and not s.sunk
+            and not s.ordered
+            and not (s.arrived == turn and s.arrived > 0)
+            and (s.unit not in CARRIER_UNITS or s.op == "maneuver")
+        }
+    )
     for zone in zones:
-        opts.append(Option(f"tf:{zone}", f"move ships from SZ{zone:02d}", {"zone": zone}))
+        opts.append(TF_OPTIONS[zone])
     return opts
+
+
+TF_OPTIONS = {z: Option(f"tf:{z}", f"move ships from SZ{z:02d}", {"zone": z}) for z in DATA.map.zones}
 
 
 # ------------------------------------------------------------------------------ the draw
@@ -210,7 +273,10 @@ def _next_token(st: HbgState) -> None:
     while not st.sub.get("over"):
         if cup.drawn:
             if cup.drawn in SIDES:
-                if len(order_options(st, cup.drawn)) > 1:
+                opts = order_options(st, cup.drawn)
+                if len(opts) > 1:
+                    if not st.sub.get("order"):
+                        remember(st, "3.1", opts)
                     return
                 st.emit(
                     "pass",
@@ -308,7 +374,10 @@ def decisions_3_1(st: HbgState) -> dict[str, Decision]:
         return {st.cup.drawer: st.decide(st.cup.drawer, "place the Squall", "3.1.3", opts, kind="squall")}
     side = token
     if not order:
-        return {side: st.decide(side, "use your Command Token", "3.1", order_options(st, side), kind="order")}
+        opts = recall(st, "3.1")
+        if opts is None:
+            opts = order_options(st, side)
+        return {side: st.decide(side, "use your Command Token", "3.1", opts, kind="order")}
     kind = order["kind"]
     if kind in ("launch", "cap"):
         return {side: _launch_decision(st, side, order)}
