@@ -1,0 +1,557 @@
+"""[Séquence de jeu] "Victory at Midway": the Game, the State and the umpire's turn machine.
+
+Each of the 25 turns runs the 11 phases of [Décomposition d'un tour de jeu] as *steps*. In a step
+with orders, each side gives a compound order (a sequence of atomic choices ending with ``done``);
+the choices of both sides are sealed (simultaneous decisions) and kept in ``self.orders`` unseen by
+the other side, and when both sides are done the umpire (``_close_<step>``) resolves the step and
+reports to each side only what it may learn (events ``to=`` that side). A side with nothing to decide
+in a step is not asked; a step nobody is asked in is only resolved (M017).
+
+=========  ===========================================================  =============
+step       phase                                                        module
+=========  ===========================================================  =============
+p1         1 movement, Midway raid, Kure, searches                      ``orders``
+p2 .. p7   2 raids, 3-4 air combat, 5 AA, 6 bombing, 7 recovery         ``air``
+p8 .. p11  8 naval combat and submarines, 9 bombardment, 10 landing,    ``surface``
+           11 land combat, then the end of the turn
+=========  ===========================================================  =============
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from midway.engine import Decision, Game, GameOption, Option, Outcome, State, TextSection
+from midway.rulesets.vam import orders, surface, views
+from midway.rulesets.vam.data import DATA, ENEMY, SIDES
+
+STEPS = ("p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p8s", "p8t", "p8a", "p8b", "p9", "p10", "p11a", "p11b")
+NEXT = dict(zip(STEPS, STEPS[1:], strict=False))
+PHASE_OF = {s: int("".join(c for c in s[1:] if c.isdigit())) for s in STEPS}
+
+
+class VamState(orders.Orders, surface.Surface, State):
+    """A game of Victory at Midway in progress (the umpire's complete knowledge)."""
+
+    # ----------------------------------------------------------------- setup
+    def _setup(self) -> None:
+        """[Mise en place] every unit at its start (units.toml, VAM-R02, VAM-R07), then turn 1 (M032)."""
+        self.turn = 1
+        self.step = "p1"
+        self.u: dict[str, dict[str, Any]] = {}
+        for uid, d in DATA.units.items():
+            rec: dict[str, Any] = {"lv": d.levels}
+            if d.kind == "ship":
+                entered = d.start != "enter"
+                rec.update(
+                    hex=d.start if entered else None,
+                    st="map" if entered else "wait",
+                    last=-99,
+                    course=None,
+                    dmg=False,
+                    locked=False,
+                )
+            elif d.kind == "air":
+                rec.update(base=d.base, st="deck", ready=True, flew=-99, rest=0, mid=d.base == "midway")
+            else:
+                rec.update(at=d.at, st="ashore" if d.at == "midway" else "aboard")
+            self.u[uid] = rec
+        for carrier in DATA.rules["reserve"]["carriers"]:
+            rid = f"{carrier}_reserve"
+            self.u[rid] = {
+                "lv": int(DATA.rules["reserve"]["levels"]),
+                "base": carrier,
+                "st": "reserve",
+                "ready": False,
+                "flew": -99,
+                "rest": 0,
+                "mid": False,
+            }
+        self.fog = True
+        self.midway = {"cap": float(DATA.rules["midway"]["capacity"]), "long": 4, "short": 2, "closed": False}
+        self.kure: dict[str, Any] = {"start": None, "closed": False}
+        self.spotted: int | None = None
+        """[Entrée sur la carte] the first turn a US carrier or carrier aircraft was spotted (group 13)."""
+        self.vp: dict[str, float] = {"usn": 0.0, "ijn": 0.0}
+        self.seen: dict[str, dict[str, str]] = {"usn": {}, "ijn": {}}
+        """Enemy ships revealed to each side this turn: uid -> hex (M019)."""
+        self.revealed: dict[str, set[str]] = {"usn": set(), "ijn": set()}
+        """Every enemy unit id ever revealed to each side (the no-leak test reads it)."""
+        self.orders: dict[str, dict[str, Any]] = {s: {} for s in SIDES}
+        self.open: dict[str, bool] = {s: False for s in SIDES}
+        self.menu: dict[str, tuple[str, ...]] = {s: () for s in SIDES}
+        self.raids: list[dict[str, Any]] = []
+        self.tasks: dict[str, list[list[Any]]] = {s: [] for s in SIDES}
+        self.battles: list[dict[str, Any]] = []
+        self.in_battle: set[str] = set()
+        self.conceded: str | None = None
+        self.stopped: set[str] = set()
+        """[Les sous-marins] submarines stopped by the screen this turn."""
+        self.held: set[str] = set()
+        """[Pilonnage de Midway] ships that hold their fire this phase."""
+        self.losses: dict[str, dict[str, int]] = {s: {} for s in SIDES}
+        self.emit("turn", self._turn_text(), rule="Les tours de jeu")
+        self._enter("p1")
+        self._run()
+
+    # ------------------------------------------------------------ the clock
+    @property
+    def night(self) -> bool:
+        """[Séquence de jeu] turns 6-7, 13-14, 20-21 are night turns (M015)."""
+        return self.turn in DATA.night
+
+    def _turn_text(self) -> str:
+        when = DATA.rules["calendar"]["times"][self.turn - 1]
+        return f"Tour {self.turn} ({when}, {'nuit' if self.night else 'jour'})"
+
+    # ---------------------------------------------------------- step machine
+    def _enter(self, step: str) -> None:
+        self.step = step
+        self.open = {s: False for s in SIDES}
+        self.menu = {s: () for s in SIDES}
+        getattr(self, f"_enter_{step}")()
+
+    def _run(self) -> None:
+        """Run every automatic step forward to the next decision or the end."""
+        while self.result is None:
+            decisions = {}
+            for side in SIDES:
+                if self.open[side]:
+                    d = self._decision(side)
+                    if d is None:
+                        self.open[side] = False
+                    else:
+                        decisions[side] = d
+            if decisions:
+                if len(decisions) > 1:
+                    decisions = {
+                        s: Decision(d.id, d.side, d.prompt, d.rule, d.options, True, d.kind)
+                        for s, d in decisions.items()
+                    }
+                self._offer(decisions)
+                return
+            getattr(self, f"_close_{self.step}")()
+            if self.result is not None:
+                return
+            nxt = NEXT.get(self.step)
+            if nxt is None:
+                self._end_turn()
+                if self.result is not None:
+                    return
+                nxt = "p1"
+            self._enter(nxt)
+
+    def _decision(self, side: str) -> Decision | None:
+        return getattr(self, f"_dec_{self.step}")(side)  # type: ignore[no-any-return]
+
+    def _decisions(self) -> dict[str, Decision]:
+        out = {}
+        for side in SIDES:
+            if self.open[side]:
+                d = self._decision(side)
+                if d is not None:
+                    out[side] = d
+        if len(out) > 1:
+            out = {s: Decision(d.id, d.side, d.prompt, d.rule, d.options, True, d.kind) for s, d in out.items()}
+        return out
+
+    def _resolve(self, choices: Mapping[str, Option]) -> None:
+        for side in SIDES:
+            if side in choices:
+                option = choices[side]
+                if option.id == "concede":
+                    self._concede(side)
+                    return
+                getattr(self, f"_apply_{self.step}")(side, option)
+        self._run()
+
+    def decide(
+        self, side: str, prompt: str, rule: str, options: Any, *, kind: str = "", simultaneous: bool = False
+    ) -> Decision:  # noqa: E501
+        opts = list(options)
+        if self.options["concession"] and self.step == "p1" and not self.menu[side]:
+            opts.append(Option("concede", "Reconnaître la victoire de l'adversaire (abandon)"))
+        return super().decide(side, prompt, rule, opts, kind=kind, simultaneous=simultaneous)
+
+    # ------------------------------------------------------- shared queries
+    def d(self, uid: str) -> Any:
+        return DATA.units[uid] if uid in DATA.units else DATA.units[uid.removesuffix("_reserve") + "_f1"]
+
+    def side_of(self, uid: str) -> str:
+        return self.d(uid).side  # type: ignore[no-any-return]
+
+    def code(self, uid: str) -> str:
+        return self.d(uid).code  # type: ignore[no-any-return]
+
+    def ships_at(self, hex_: str, side: str | None = None) -> list[str]:
+        return [
+            uid
+            for uid, r in self.u.items()
+            if r.get("hex") == hex_ and r.get("st") == "map" and (side is None or DATA.units[uid].side == side)
+        ]
+
+    def own_ships(self, side: str) -> list[str]:
+        return [uid for uid, r in self.u.items() if r.get("st") == "map" and DATA.units[uid].side == side]
+
+    def base_hex(self, base: str) -> str | None:
+        """Where an air base is: Midway's hex, or its carrier's while afloat on the map."""
+        if base == "midway":
+            return DATA.midway
+        r = self.u[base]
+        return r["hex"] if r["st"] == "map" else None
+
+    def capacity(self, base: str) -> float:
+        """[Capacité d'embarquement] room of a base (M104, M105): 0 once damaged or closed (M090, M137)."""
+        if base == "midway":
+            return 0.0 if self.midway["closed"] else max(0.0, self.midway["cap"])
+        r = self.u[base]
+        if r["st"] != "map" or r["dmg"]:
+            return 0.0
+        return DATA.units[base].capacity
+
+    def load(self, base: str, extra: float = 0.0) -> float:
+        """Aircraft units on a base (reduced units count 1/2, M104)."""
+        total = extra
+        for r in self.u.values():
+            if r.get("base") == base and r.get("st") == "deck":
+                total += 1.0 if r["lv"] >= 2 else 0.5
+        return total
+
+    def in_fog(self, hex_: str | None) -> bool:
+        """[Brouillard] whether a hex is in fog now (M139)."""
+        return self.fog and hex_ in DATA.fog
+
+    def ashore(self, side: str) -> list[str]:
+        return [
+            uid
+            for uid, r in self.u.items()
+            if r.get("st") == "ashore" and uid in DATA.units and DATA.units[uid].side == side and r["lv"] > 0
+        ]
+
+    def label(self, uid: str, enemy: bool = False) -> str:
+        d = self.d(uid)
+        lv = self.u[uid]["lv"]
+        tag = "" if lv >= 2 else "(e)"
+        return f"{d.code}{tag} {d.name}"
+
+    # ------------------------------------------------------------ damage
+    def hit(self, uid: str, hits: int, by: str, source: str, *, reduce_only: bool = False) -> int:
+        """[Conséquences des raids] inflict ``hits`` on ``uid`` by ``source`` (a side) with weapon ``by``.
+
+        ``by``: "bomb" (D, M, H), "torpedo" (T), "gun", "sub", "air", "aa", "land", "bombard". Returns
+        the loss levels really taken. Japanese battleships: each hit is real on 1-5 of a d10 only (M095,
+        VAM-R16). Carriers: any loss gives capacity 0 (M090); bombs destroy ready aircraft (M091), a
+        Japanese carrier with ready aircraft sinks (M093, C-07); the others are trapped (M092). Ground
+        troops at Midway are only reduced by raids and bombardment (M086, M126); every hit on an American
+        one costs the airfield (M096). Transports take their troops with them (M045).
+        """
+        if hits <= 0:
+            return 0
+        d = self.d(uid)
+        r = self.u[uid]
+        owner = d.side
+        if d.code == "BB" and owner == "ijn":
+            real = 0
+            for die in self.roll(
+                hits, 10, why=f"coups réels sur {d.name} (1-5)", rule="Conséquences des raids", to=SIDES
+            ):
+                real += die <= 5
+            hits = real
+        taken = 0
+        for _ in range(hits):
+            if d.kind == "ground" and owner == "usn" and r["st"] == "ashore":
+                self.midway_damage(source)
+            if r["lv"] <= 0:
+                break
+            if reduce_only and r["lv"] <= 1:
+                continue
+            r["lv"] -= 1
+            taken += 1
+        if taken:
+            self.score(source, uid, taken)
+            self.losses[owner][d.code] = self.losses[owner].get(d.code, 0) + taken
+        if d.kind == "ship":
+            if r["lv"] <= 0:
+                self.sink(uid, source)
+            else:
+                if taken and d.code in ("CV", "CVL"):
+                    self.carrier_damaged(uid, by, source)
+                if taken and d.code in ("TT", "SFT", "ST"):
+                    for gr in self.u.values():
+                        if gr.get("at") == uid and gr.get("st") == "aboard" and gr["lv"] > 0:
+                            gr["lv"] = max(0, gr["lv"] - taken)
+                            if gr["lv"] == 0:
+                                gr["st"] = "dead"
+        elif d.kind in ("ground", "air") and r["lv"] <= 0:
+            r["st"] = "dead"
+        return taken
+
+    def carrier_damaged(self, uid: str, by: str, source: str) -> None:
+        """[Conséquences des raids] M090-M093, C-07 / VAM-R14: a damaged carrier never flies again."""
+        r = self.u[uid]
+        r["dmg"] = True
+        owner = DATA.units[uid].side
+        aboard = [a for a, ar in self.u.items() if ar.get("base") == uid and ar.get("st") == "deck"]
+        ready = [a for a in aboard if self.u[a]["ready"]]
+        if by == "bomb" and ready:
+            if owner == "ijn":
+                self.emit_both(
+                    f"{DATA.units[uid].name} coule avec ses avions prêts sur le pont", rule="Conséquences des raids"
+                )
+                self.sink(uid, source)
+                return
+            for a in ready:
+                self.kill_air(a, source)
+        for a in aboard:
+            if self.u[a]["st"] == "deck":
+                self.u[a]["st"] = "trapped"
+
+    def sink(self, uid: str, source: str) -> None:
+        """A ship is eliminated: VP for every level it had left (C-09, VAM-R12).
+
+        A carrier takes its aircraft down (M094)."""
+        r = self.u[uid]
+        if r["lv"] > 0:
+            self.score(source, uid, r["lv"])
+            r["lv"] = 0
+        r["st"] = "sunk"
+        for a, ar in self.u.items():
+            if ar.get("base") == uid and ar.get("st") in ("deck", "trapped"):
+                self.kill_air(a, source)
+            if ar.get("at") == uid and ar.get("st") == "aboard":
+                ar["lv"] = 0
+                ar["st"] = "dead"
+
+    def kill_air(self, aid: str, source: str | None) -> None:
+        r = self.u[aid]
+        if r["lv"] > 0 and source is not None:
+            self.score(source, aid, r["lv"])
+        r["lv"] = 0
+        r["st"] = "dead"
+
+    def score(self, source: str, uid: str, levels: int) -> None:
+        """[Points de victoire] VP per loss level inflicted (M155, C-10 / VAM-R12)."""
+        d = self.d(uid)
+        if d.side == source:
+            return
+        vp = DATA.vp
+        if d.kind == "air":
+            per = vp["air"]
+        elif uid == "yamato":
+            per = vp["yamato"]
+        else:
+            per = vp.get(d.code, 0)
+        self.vp[source] += per * levels
+
+    def midway_damage(self, source: str) -> None:
+        """[Conséquences des raids] M096, C-17 / VAM-R15: each hit on Midway's troops costs 1 capacity,
+        one random aircraft on the ground, one air search (long range first)."""
+        mw = self.midway
+        mw["cap"] = max(0.0, mw["cap"] - 1)
+        if mw["long"] > 0:
+            mw["long"] -= 1
+        elif mw["short"] > 0:
+            mw["short"] -= 1
+        ground = [a for a, r in self.u.items() if r.get("base") == "midway" and r.get("st") == "deck"]
+        if ground:
+            (pick,) = self.roll(
+                1, len(ground), why="avion détruit au sol (tiré au sort)", rule="Conséquences des raids", to=("usn",)
+            )
+            victim = ground[pick - 1]
+            self.emit(
+                "midway",
+                f"Avion détruit au sol à Midway : {self.label(victim)}",
+                rule="Conséquences des raids",
+                to=("usn",),
+            )
+            self.emit("midway", f"Un avion {self.code(victim)} américain est détruit au sol", rule="E13", to=("ijn",))
+            self.kill_air(victim, source)
+
+    def emit_both(self, text: str, rule: str = "", data: Mapping[str, Any] | None = None) -> None:
+        self.emit("umpire", text, rule=rule, data=data, to=SIDES)
+
+    # ---------------------------------------------------------- fire dice
+    def fire(self, shooter: str, target: str, value: int, why: str, rule: str, *, malus: int = 0) -> int:
+        """[Échelle du jeu] a full unit rolls 2 dice, a reduced unit 1; each die <= value is a hit (M008, M009)."""
+        n = 2 if self.u[shooter]["lv"] >= 2 else 1
+        if self.u[shooter]["lv"] <= 0 or value <= 0:
+            return 0
+        dice = self.roll(n, 10, why=why, rule=rule, to=SIDES)
+        return sum(1 for x in dice if x + malus <= value)
+
+    # ---------------------------------------------------------- end of turn
+    def _end_turn(self) -> None:
+        """[Phase 11] the end of the turn: Japanese ashore close Midway (M137), Kure (M145-M147),
+        the fog (M140), the end of the game (M003)."""
+        if self.ashore("ijn") and not self.midway["closed"]:
+            self.midway["closed"] = True
+            self.midway["cap"] = 0.0
+            self.midway["long"] = self.midway["short"] = 0
+            for a, r in self.u.items():
+                if r.get("base") == "midway" and r.get("st") == "deck":
+                    self.kill_air(a, "ijn")
+            self.emit_both(
+                "Des troupes japonaises sont à Midway : l'aérodrome est fermé définitivement", rule="Combats terrestres"
+            )
+        orders.kure_end_of_turn(self)
+        if self.fog:
+            (die,) = self.roll(1, 10, why="le brouillard se lève-t-il (1)", rule="Brouillard")
+            if die <= int(DATA.rules["fog"]["lift_chance"]):
+                self.fog = False
+                self.emit("fog", "Le brouillard se lève définitivement", rule="Brouillard")
+        for s in SIDES:
+            self.seen[s] = {}
+        empty = [s for s in SIDES if not self.on_map(s)]
+        if self.turn >= DATA.turns or empty:
+            self.finish(self.final_outcome("fin du tour 25" if not empty else "un camp n'a plus d'unités sur la carte"))
+            return
+        self.turn += 1
+        self.emit("turn", self._turn_text(), rule="Les tours de jeu")
+
+    def on_map(self, side: str) -> bool:
+        """C-24 / VAM-R24: ships, aircraft and ground troops on the map keep a side in the game."""
+        for uid, r in self.u.items():
+            if uid not in DATA.units or DATA.units[uid].side != side:
+                continue
+            st = r.get("st")
+            if st == "map" or (st == "ashore" and r["lv"] > 0):
+                return True
+            if st in ("deck", "air") and r.get("base") == "midway":
+                return True
+        return False
+
+    def controls_midway(self) -> str:
+        """[Contrôle de Midway] Japan holds it with every US troop gone and one Japanese troop ashore (M138)."""
+        if not self.ashore("usn") and self.ashore("ijn"):
+            return "ijn"
+        return "usn"
+
+    def final_vp(self) -> dict[str, float]:
+        """[Points de victoire] the tally plus the end-of-game awards (M157-M159, C-11 / VAM-R13)."""
+        vp = dict(self.vp)
+        table = DATA.vp
+        vp[self.controls_midway()] += table["midway_control"]
+        st = self.u["st11"]
+        if self.kure_operational():
+            vp["ijn"] += table["kure_full"] if st["lv"] >= 2 else table["kure_reduced"]
+        sft = self.u["sft"]
+        if sft["st"] == "map" and sft["hex"] == DATA.midway and self.controls_midway() == "ijn":
+            vp["ijn"] += table["sft_full"] if sft["lv"] >= 2 else table["sft_reduced"]
+        return vp
+
+    def final_outcome(self, why: str) -> Outcome:
+        vp = self.final_vp()
+        u, j = vp["usn"], vp["ijn"]
+        winner = None if u == j else ("usn" if u > j else "ijn")
+        score = {"usn": int(round(u * 4)), "ijn": int(round(j * 4))}
+        text = f"{why} : PV américains {u:g}, japonais {j:g}"
+        text += " — partie nulle (VAM-R29)" if winner is None else ""
+        return Outcome(winner, text, score, kind="points")
+
+    def _concede(self, side: str) -> None:
+        """[Introduction] a player may concede at any moment (M005, VAM-R30)."""
+        self.conceded = side
+        self.finish(
+            Outcome(
+                ENEMY[side],
+                f"{self.game.side_name(side)} reconnaît la victoire de l'adversaire",
+                None,
+                kind="concession",
+            )
+        )
+
+    # ---------------------------------------------------------------- view
+    def _view(self, side: str | None) -> dict[str, Any]:
+        return views.view(self, side)
+
+    def _clone_data(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "step": self.step,
+            "u": {k: dict(v) for k, v in self.u.items()},
+            "fog": self.fog,
+            "midway": dict(self.midway),
+            "kure": dict(self.kure),
+            "spotted": self.spotted,
+            "vp": dict(self.vp),
+            "seen": {s: dict(v) for s, v in self.seen.items()},
+            "revealed": {s: set(v) for s, v in self.revealed.items()},
+            "orders": _deep(self.orders),
+            "open": dict(self.open),
+            "menu": dict(self.menu),
+            "raids": _deep(self.raids),
+            "tasks": _deep(self.tasks),
+            "battles": _deep(self.battles),
+            "in_battle": set(self.in_battle),
+            "conceded": self.conceded,
+            "stopped": set(self.stopped),
+            "held": set(self.held),
+            "losses": {s: dict(v) for s, v in self.losses.items()},
+        }
+
+
+def _deep(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _deep(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_deep(v) for v in value]
+    if isinstance(value, set):
+        return set(value)
+    return value
+
+
+class VamGame(Game):
+    """Victory at Midway (French rules, double-blind, the program as umpire)."""
+
+    id = "vam"
+    title = "Victory at Midway"
+    version = "0.1"
+    sides = ("usn", "ijn")
+    side_names = {"usn": "Américains", "ijn": "Japonais"}
+    description = (
+        "Double-blind hex game of the battle of Midway, 3-6 June 1942, 25 turns of 11 phases with "
+        "sealed orders; the program is the umpire and tells each side only what it may learn."
+    )
+    options = (
+        GameOption(
+            "concession",
+            False,
+            "offer 'concede' in every movement phase (the text allows it at any moment; off by default "
+            "so that random play measures the game)",
+            rule="VAM-R30",
+        ),
+        GameOption(
+            "simultaneous_naval",
+            False,
+            "naval combat fire is simultaneous instead of by initiative (C-06)",
+            rule="VAM-R25",
+        ),
+    )
+    state_class = VamState
+
+    def render(self, view: Mapping[str, Any]) -> list[TextSection]:
+        return views.render(view)
+
+    def statistics(self, state: State) -> dict[str, float]:
+        """Turns, VP, carriers and ships sunk per side, Midway control."""
+        assert isinstance(state, VamState)
+        out: dict[str, float] = {"turns": float(state.turn)}
+        vp = state.final_vp()
+        for side in SIDES:
+            out[f"{side} vp"] = vp[side]
+            out[f"{side} carriers sunk"] = float(
+                sum(
+                    1
+                    for uid, r in state.u.items()
+                    if r.get("st") == "sunk" and DATA.units[uid].side == side and DATA.units[uid].code in ("CV", "CVL")
+                )
+            )
+            out[f"{side} ships sunk"] = float(
+                sum(1 for uid, r in state.u.items() if r.get("st") == "sunk" and DATA.units[uid].side == side)
+            )
+        out["midway japanese"] = 1.0 if state.controls_midway() == "ijn" else 0.0
+        return out
+
+
+GAME = VamGame()

@@ -1,0 +1,533 @@
+"""[Phase 1] movement, entry and exit, the Midway raid declaration, Kure, and the searches.
+
+Each side's phase-1 order is a menu: ``mv`` (move a ship or every movable ship of a hex), ``en``
+(Japanese entry by column A), ``se`` (an air search), ``mr`` (an aircraft for the Midway raid),
+``ku`` (build the Kure base), ``done``. Unordered ships keep their course (the direction of their
+last ordered move) when they may move, else stay (VAM-R20). The umpire then moves every ship, runs
+the automatic searches and the ordered ones, and tells each side what it found and that it was found.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from midway.engine import Decision, Option
+from midway.rulesets.vam.data import DATA, ENEMY, SIDES, covered, cube, distance, is_edge, name, split
+
+if TYPE_CHECKING:
+    from midway.rulesets.vam.game import VamState
+
+    _Base = VamState
+else:
+    _Base = object
+
+
+def _from_cube(x: int, z: int) -> str | None:
+    col = x
+    row = z + (x - (x & 1)) // 2
+    if 0 <= col < len(DATA.columns) and 0 <= row < DATA.rows:
+        return name(col, row)
+    return None
+
+
+def step_along(hex_: str, course: tuple[int, int, int]) -> str | None:
+    x, _, z = cube(hex_)
+    return _from_cube(x + course[0], z + course[2])
+
+
+def course_of(a: str, b: str) -> tuple[int, int, int]:
+    ax, ay, az = cube(a)
+    bx, by, bz = cube(b)
+    return (bx - ax, by - ay, bz - az)
+
+
+def kure_end_of_turn(state: VamState) -> None:
+    """[Transports d'hydravions japonais] the base closes for good when ST11 dies or leaves Kure (M146)."""
+    k = state.kure
+    if k["start"] is None or k["closed"]:
+        return
+    st = state.u["st11"]
+    if st["st"] != "map" or st["hex"] != DATA.kure:
+        k["closed"] = True
+        state.emit(
+            "kure",
+            "La base d'hydravions de Kure est fermée définitivement",
+            rule="Transports d'hydravions japonais",
+            to=("ijn",),
+        )
+
+
+class Orders(_Base):
+    # --------------------------------------------------------------- queries
+    def may_move(self, uid: str) -> bool:
+        """[Mouvements navals] a 1/n ship moves if it has not moved in the last n-1 turns (M034, M035, C-20)."""
+        r = self.u[uid]
+        return (
+            r["st"] == "map" and r["lv"] > 0 and not r["locked"] and self.turn - r["last"] >= DATA.units[uid].type.move
+        )
+
+    def may_enter(self, uid: str) -> bool:
+        """[Entrée sur la carte] waiting Japanese ships; group 13 only from max(S+5, 13) (M041, M042, C-21)."""
+        r = self.u[uid]
+        if r["st"] != "wait":
+            return False
+        if DATA.units[uid].group == 13:
+            g = DATA.rules["group13"]
+            if self.spotted is None:
+                return False
+            return self.turn >= max(self.spotted + int(g["delay_after_spotting"]), int(g["earliest_turn"]))
+        return True
+
+    def entry_hexes(self, uid: str) -> tuple[str, ...]:
+        if DATA.units[uid].group == 13:
+            return DATA.group13_entry
+        return tuple(f"A{r}" for r in range(1, DATA.rows + 1))
+
+    def may_exit(self, uid: str) -> bool:
+        """[Sortie de la carte] edge hexes of columns A-F (Japanese) or G-L (American) (M043)."""
+        h = self.u[uid]["hex"]
+        return is_edge(h) and h[0] in DATA.exit_columns[DATA.units[uid].side]
+
+    def kure_operational(self) -> bool:
+        """[Transports d'hydravions japonais] operational 3 turns after the declaration (M145, C-22)."""
+        k = self.kure
+        return k["start"] is not None and not k["closed"] and self.turn >= k["start"] + int(DATA.rules["kure"]["delay"])
+
+    def search_counts(self, side: str) -> dict[str, int]:
+        """The chosen air searches a side may still order this turn (VAM-R09), none at night (M050)."""
+        if self.night:
+            return {}
+        out: dict[str, int] = {}
+        for key, s in DATA.searches.items():
+            if s.automatic or s.side != side or s.origin in ("carrier", "ship"):
+                continue
+            if key == "midway_long":
+                n = 0 if self.midway["closed"] else self.midway["long"]
+            elif key == "midway_short":
+                n = 0 if self.midway["closed"] else self.midway["short"]
+            elif key == "kure_area":
+                n = (s.count if self.u["st11"]["lv"] >= 2 else 1) if self.kure_operational() else 0
+            else:
+                n = s.count
+            used = sum(1 for o in self.orders[side].get("se", []) if o[0] == key)
+            if n - used > 0:
+                out[key] = n - used
+        return out
+
+    def search_origin(self, key: str) -> str:
+        s = DATA.searches[key]
+        if s.origin == "midway":
+            return DATA.midway
+        if s.origin == "kure":
+            return DATA.kure
+        return s.origin
+
+    def committed(self, side: str) -> set[str]:
+        o = self.orders[side]
+        out = set(o.get("mr", []))
+        out |= {x[2] for x in o.get("se", []) if x[2]}
+        for raid in o.get("rd", []):
+            out |= set(raid[1])
+        return out
+
+    def can_fly(self, aid: str) -> bool:
+        """[Raids aériens] only aircraft ready at the start of the turn fly (M056), never from a carrier in fog
+        (M143) or a damaged one (M090)."""
+        r = self.u[aid]
+        if r["st"] != "deck" or not r["ready"] or r["lv"] <= 0:
+            return False
+        base = r["base"]
+        if base == "midway":
+            return not self.midway["closed"]
+        br = self.u[base]
+        return br["st"] == "map" and not br["dmg"] and not self.in_fog(br["hex"])
+
+    def return_leg(self, side: str, target: str) -> int:
+        """The shortest way home from ``target`` to any of the side's bases with room (M057, VAM-R17)."""
+        best = 99
+        for base in self.bases(side):
+            h = self.base_hex(base)
+            if h is not None and self.capacity(base) > 0:
+                best = min(best, distance(target, h))
+        return best
+
+    def bases(self, side: str) -> list[str]:
+        out = [uid for uid, d in DATA.units.items() if d.side == side and d.capacity > 0 and self.u[uid]["st"] == "map"]
+        if side == "usn":
+            out.append("midway")
+        return out
+
+    def in_range(self, aid: str, target: str) -> bool:
+        """[Rayon d'action] out and back within the aircraft's total range (M057)."""
+        h = self.base_hex(self.u[aid]["base"])
+        if h is None:
+            return False
+        side = self.side_of(aid)
+        return distance(h, target) + self.return_leg(side, target) <= DATA.units[self.d(aid).id].type.range
+
+    def midway_raid_candidates(self, side: str) -> list[str]:
+        """[Déclaration des raids] Japan's Midway raid; the US only once Japanese troops are ashore (M060, M062)."""
+        if self.night:
+            return []
+        if side == "usn" and not self.ashore("ijn"):
+            return []
+        taken = self.committed(side)
+        out = []
+        for aid, r in self.u.items():
+            if r.get("st") != "deck" or aid in taken or self.side_of(aid) != side:
+                continue
+            if self.can_fly(aid) and self.in_range(aid, DATA.midway) and not (side == "usn" and r["base"] == "midway"):
+                out.append(aid)
+        return out
+
+    def scout_candidates(self, side: str) -> list[str]:
+        """VAM-R09: the combat-aircraft search, a ready dive bomber unit of a carrier (M050)."""
+        if self.night:
+            return []
+        taken = self.committed(side)
+        return [
+            aid
+            for aid, r in self.u.items()
+            if r.get("st") == "deck"
+            and aid not in taken
+            and r["base"] != "midway"
+            and self.side_of(aid) == side
+            and self.code(aid) == "D"
+            and self.can_fly(aid)
+        ]
+
+    # --------------------------------------------------------------- phase 1
+    def _enter_p1(self) -> None:
+        """[Phase 1] both sides give their orders (M020)."""
+        self.orders = {s: {"mv": {}, "en": {}, "se": [], "mr": [], "ku": False} for s in SIDES}
+        self.open = {s: True for s in SIDES}
+
+    def _dec_p1(self, side: str) -> Decision | None:
+        menu = self.menu[side]
+        o = self.orders[side]
+        rule = "Mouvements navals"
+        if not menu:
+            opts = [Option("done", "Terminer les ordres (les navires non commandés gardent leur cap ou restent)")]
+            if any(self.may_move(uid) and uid not in o["mv"] for uid in self.own_ships(side)):
+                opts.append(Option("mv", "Déplacer des navires"))
+            if side == "ijn" and any(
+                self.may_enter(uid) and uid not in o["en"] for uid in DATA.units if "st" in self.u[uid]
+            ):
+                opts.append(Option("en", "Faire entrer des navires par la colonne A"))
+            if self.search_counts(side) or self.scout_candidates(side):
+                opts.append(Option("se", "Ordonner une recherche aérienne"))
+            if self.midway_raid_candidates(side):
+                opts.append(Option("mr", "Affecter un avion au raid sur Midway"))
+            st = self.u["st11"]
+            if (
+                side == "ijn"
+                and st["st"] == "map"
+                and st["hex"] == DATA.kure
+                and self.kure["start"] is None
+                and not o["ku"]
+            ):
+                opts.append(Option("ku", "Construire la base d'hydravions de Kure (ST11)"))
+            return self.decide(side, f"Tour {self.turn}, phase 1 : ordres", rule, opts, kind="orders")
+        head = menu[0]
+        if head == "mv":
+            if len(menu) == 1:
+                movable = [uid for uid in self.own_ships(side) if self.may_move(uid) and uid not in o["mv"]]
+                opts = []
+                hexes: dict[str, int] = {}
+                for uid in movable:
+                    hexes[self.u[uid]["hex"]] = hexes.get(self.u[uid]["hex"], 0) + 1
+                for h, n in sorted(hexes.items()):
+                    if n > 1:
+                        opts.append(Option(f"g:{h}", lambda h=h, n=n: f"Tous les navires déplaçables en {h} ({n})"))
+                for uid in movable:
+                    opts.append(Option(f"s:{uid}", lambda uid=uid: f"{self.label(uid)} en {self.u[uid]['hex']}"))
+                return self.decide(side, "Quels navires ?", rule, opts, kind="orders")
+            subject = menu[1]
+            uid = subject[2:] if subject.startswith("s:") else None
+            here = self.u[uid]["hex"] if uid else subject[2:]
+            opts = [Option("stay", "Rester (et perdre le cap)")]
+            opts += [Option(f"to:{n}", f"-> {n}", {"hex": n}) for n in DATA.neighbours[here]]
+            if uid and self.may_exit(uid):
+                opts.append(Option("exit", "Quitter la carte (définitif)"))
+            return self.decide(side, f"{subject[2:]} : vers quel hexagone ?", rule, opts, kind="orders")
+        if head == "en":
+            waiting = [uid for uid in DATA.units if "st" in self.u[uid] and self.u[uid]["st"] == "wait"]
+            waiting = [
+                uid for uid in waiting if DATA.units[uid].side == side and self.may_enter(uid) and uid not in o["en"]
+            ]
+            if len(menu) == 1:
+                opts = []
+                groups = sorted({DATA.units[uid].group for uid in waiting})
+                for g in groups:
+                    opts.append(Option(f"g:{g}", f"Groupe {g}"))
+                for uid in waiting:
+                    opts.append(
+                        Option(f"s:{uid}", lambda uid=uid: f"{self.label(uid)} (groupe {DATA.units[uid].group})")
+                    )
+                return self.decide(side, "Qui entre ?", "Entrée sur la carte", opts, kind="orders")
+            subject = menu[1]
+            if subject.startswith("g:"):
+                g = int(subject[2:])
+                first = next(uid for uid in waiting if DATA.units[uid].group == g)
+            else:
+                first = subject[2:]
+            opts = [Option(f"to:{h}", f"Entrer en {h}", {"hex": h}) for h in self.entry_hexes(first)]
+            return self.decide(side, "Par quel hexagone ?", "Entrée sur la carte", opts, kind="orders")
+        if head == "se":
+            rule = "Recherches aériennes"
+            if len(menu) == 1:
+                opts = [
+                    Option(f"k:{k}", lambda k=k, n=n: f"{DATA.searches[k].name} ({n} restante(s))")
+                    for k, n in self.search_counts(side).items()
+                ]
+                if self.scout_candidates(side):
+                    opts.append(Option("scout", "Éclaireurs embarqués (un bombardier prêt)"))
+                return self.decide(side, "Quelle recherche ?", rule, opts, kind="orders")
+            if menu[1] == "scout":
+                if len(menu) == 2:
+                    opts = [Option(f"a:{a}", lambda a=a: self.label(a)) for a in self.scout_candidates(side)]
+                    return self.decide(side, "Quel avion ?", rule, opts, kind="orders")
+                aid = menu[2][2:]
+                h = self.base_hex(self.u[aid]["base"])
+                assert h is not None
+                reach = DATA.units[aid].type.range // 2
+                targets = [t for t in DATA.hexes if distance(h, t) <= reach]
+            else:
+                key = menu[1][2:]
+                origin = self.search_origin(key)
+                targets = [t for t in DATA.hexes if distance(origin, t) <= DATA.searches[key].reach]
+            opts = [Option(f"to:{t}", f"Recherche centrée sur {t}", {"hex": t}) for t in targets]
+            return self.decide(side, "Centrée sur quel hexagone ?", rule, opts, kind="orders")
+        if head == "mr":
+            opts = [
+                Option(f"a:{a}", lambda a=a: f"{self.label(a)} ({self.u[a]['base']})")
+                for a in self.midway_raid_candidates(side)
+            ]
+            return self.decide(
+                side, "Quel avion pour le raid sur Midway ?", "Déclaration des raids", opts, kind="orders"
+            )
+        raise AssertionError(menu)
+
+    def _apply_p1(self, side: str, option: Option) -> None:
+        oid = option.id
+        menu = self.menu[side]
+        o = self.orders[side]
+        if not menu:
+            if oid == "done":
+                self.open[side] = False
+            elif oid == "ku":
+                o["ku"] = True
+            else:
+                self.menu[side] = (oid,)
+            return
+        head = menu[0]
+        if head == "mv":
+            if len(menu) == 1:
+                self.menu[side] = (head, oid)
+                return
+            subject = menu[1]
+            if subject.startswith("g:"):
+                ships = [u for u in self.ships_at(subject[2:], side) if self.may_move(u) and u not in o["mv"]]
+            else:
+                ships = [subject[2:]]
+            for uid in ships:
+                o["mv"][uid] = "exit" if oid == "exit" else ("stay" if oid == "stay" else oid[3:])
+            self.menu[side] = ()
+            return
+        if head == "en":
+            if len(menu) == 1:
+                self.menu[side] = (head, oid)
+                return
+            subject = menu[1]
+            if subject.startswith("g:"):
+                g = int(subject[2:])
+                ships = [
+                    uid
+                    for uid in DATA.units
+                    if "st" in self.u[uid]
+                    and DATA.units[uid].group == g
+                    and DATA.units[uid].side == side
+                    and self.may_enter(uid)
+                    and uid not in o["en"]
+                ]
+            else:
+                ships = [subject[2:]]
+            for uid in ships:
+                o["en"][uid] = oid[3:]
+            self.menu[side] = ()
+            return
+        if head == "se":
+            if menu[1:2] == ("scout",) and len(menu) == 2:
+                self.menu[side] = (*menu, oid)
+                return
+            if len(menu) == 1:
+                self.menu[side] = (head, oid)
+                return
+            if menu[1] == "scout":
+                o["se"].append(["scout", oid[3:], menu[2][2:]])
+            else:
+                o["se"].append([menu[1][2:], oid[3:], None])
+            self.menu[side] = ()
+            return
+        if head == "mr":
+            o["mr"].append(oid[2:])
+            self.menu[side] = ()
+            return
+
+    def _close_p1(self) -> None:
+        """[Phase 1] the umpire moves every ship, then resolves the searches (M020, C-01 / VAM-R18)."""
+        for side in SIDES:
+            o = self.orders[side]
+            for uid, h in o["en"].items():
+                r = self.u[uid]
+                r.update(st="map", hex=h, last=self.turn, course=None)
+            for uid in self.own_ships(side):
+                if uid in o["en"]:
+                    continue
+                r = self.u[uid]
+                order = o["mv"].get(uid)
+                if order is None:
+                    if r["course"] is not None and self.may_move(uid):
+                        nxt = step_along(r["hex"], tuple(r["course"]))
+                        if nxt is not None:
+                            r["hex"], r["last"] = nxt, self.turn
+                        else:
+                            r["course"] = None
+                elif order == "stay":
+                    r["course"] = None
+                elif order == "exit":
+                    self.leave_map(uid)
+                else:
+                    r["course"] = list(course_of(r["hex"], order))
+                    r["hex"], r["last"] = order, self.turn
+                    self.carry(uid)
+            if o["ku"]:
+                self.kure["start"] = self.turn
+                self.emit(
+                    "kure",
+                    "Construction de la base de Kure commencée",
+                    rule="Transports d'hydravions japonais",
+                    to=("ijn",),
+                )
+            moved = len(o["mv"]) + len(o["en"])
+            self.emit(
+                "orders",
+                f"Ordres de mouvement validés ({moved} navire(s) commandé(s))",
+                rule="Phase 1",
+                to=(side,),
+            )
+            if o["mr"]:
+                self.emit(
+                    "orders",
+                    f"Raid sur Midway déclaré : {self.composition(o['mr'])}",
+                    rule="Déclaration des raids",
+                    to=(side,),
+                )
+        self.searches()
+
+    def carry(self, uid: str) -> None:
+        """Aircraft and troops aboard a ship move with it (nothing to do: they refer to their ship)."""
+
+    def leave_map(self, uid: str) -> None:
+        """[Sortie de la carte] leaving is for good; aircraft aboard leave with their carrier (M044, M059)."""
+        self.u[uid]["st"] = "gone"
+        self.emit("exit", f"{self.label(uid)} quitte la carte", rule="Sortie de la carte", to=(self.side_of(uid),))
+
+    def composition(self, aids: list[str]) -> str:
+        """A raid as the text writes it: 1xF, 2xD, 1xD(e) (E08, M164)."""
+        counts: dict[str, int] = {}
+        for a in aids:
+            if self.u[a]["lv"] <= 0:
+                continue
+            key = self.code(a) + ("" if self.u[a]["lv"] >= 2 else "(e)")
+            counts[key] = counts.get(key, 0) + 1
+        order = ["F", "F(e)", "D", "D(e)", "T", "T(e)", "M", "M(e)", "H", "H(e)"]
+        return ", ".join(f"{counts[k]}x{k}" for k in order if k in counts) or "rien"
+
+    # --------------------------------------------------------------- searches
+    def searches(self) -> None:
+        """[Opérations de recherche] naval searches (M048, M049), air searches (M050, M051), fog (M141, M142),
+        results (M052): located enemy ships with hex, type, name and strength (VAM-R19)."""
+        for side in SIDES:
+            enemy = ENEMY[side]
+            found: dict[str, str] = {}
+            own_hexes = sorted({self.u[u]["hex"] for u in self.own_ships(side)})
+            for h in own_hexes:
+                if self.in_fog(h):
+                    continue
+                targets = [u for u in self.ships_at(h, enemy) if self.code(u) != "SS"]
+                if not targets:
+                    continue
+                if self.night:
+                    (die,) = self.roll(
+                        1, 10, why=f"recherche navale de nuit en {h} (1-5)", rule="Recherches navales", to=(side,)
+                    )
+                    if die > 5:
+                        continue
+                for t in targets:
+                    found[t] = h
+            if not self.night:
+                areas: list[str] = []
+                if side == "ijn":
+                    for u in self.own_ships(side):
+                        if self.code(u) in ("BB", "CA") and not self.in_fog(self.u[u]["hex"]):
+                            areas.append(self.u[u]["hex"])
+                    if self.kure_operational():
+                        areas.append(DATA.kure)
+                for key, target, aid in self.orders[side]["se"]:
+                    origin = self.base_hex(self.u[aid]["base"]) if aid else self.search_origin(key)
+                    if origin is None or self.in_fog(origin):
+                        continue
+                    if aid:
+                        r = self.u[aid]
+                        if not self.can_fly(aid):
+                            continue
+                        r["ready"] = False
+                        r["flew"] = self.turn
+                    areas.append(target)
+                for target in areas:
+                    for h in covered(target):
+                        if self.in_fog(h):
+                            continue
+                        for t in self.ships_at(h, enemy):
+                            if self.code(t) != "SS":
+                                found[t] = h
+            self.reveal(side, found, "Résultat des recherches")
+
+    def reveal(self, side: str, found: dict[str, str], rule: str) -> None:
+        """Tell ``side`` of the enemy ships it has located (hex, type, name, strength) and their owner that
+        they were located (M052); a US carrier located starts group 13's clock (M042)."""
+        new = {u: h for u, h in found.items() if u not in self.seen[side]}
+        self.seen[side].update(found)
+        self.revealed[side] |= set(found)
+        enemy = ENEMY[side]
+        by_hex: dict[str, list[str]] = {}
+        for u, h in sorted(new.items()):
+            by_hex.setdefault(h, []).append(u)
+        for h, units in sorted(by_hex.items()):
+            self.emit(
+                "contact",
+                f"Contact en {h} : " + ", ".join(self.label(u) for u in units),
+                rule=rule,
+                data={"hex": h, "units": units},
+                to=(side,),
+            )
+            self.emit("located", f"Vos navires en {h} ont été repérés", rule=rule, data={"hex": h}, to=(enemy,))
+        if side == "ijn" and self.spotted is None and any(self.code(u) == "CV" for u in found):
+            self.spotted = self.turn
+
+    def contacts(self, side: str) -> dict[str, str]:
+        return self.seen[side]
+
+
+def parse_hex(text: str) -> str | None:
+    text = text.strip().upper()
+    if len(text) >= 2 and text[0] in DATA.columns and text[1:].isdigit():
+        c, r = split(text)
+        if 0 <= r < DATA.rows:
+            return text
+    return None
+
+
+__all__ = ["Orders", "course_of", "kure_end_of_turn", "parse_hex", "step_along"]
+_unused: Any = None

@@ -1,0 +1,446 @@
+"""[Phases 8-11] naval combat and submarines, bombardment of Midway, the landing, land combat."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from midway.engine import Decision, Option
+from midway.rulesets.vam.air import Air
+from midway.rulesets.vam.data import COMBATANT_CODES, DATA, ENEMY, SIDES
+
+if TYPE_CHECKING:
+    pass
+
+
+class Surface(Air):
+    # --------------------------------------------------------------- phase 8
+    def battle_hexes(self, side: str) -> list[str]:
+        """[Combats navals] hexes where ``side`` has surface ships and has located enemy ships, out of fog
+        (M107, M144)."""
+        own = {self.u[u]["hex"] for u in self.own_ships(side) if self.code(u) != "SS"}
+        return sorted({h for u, h in self.seen[side].items() if h in own and self.alive(u) and not self.in_fog(h)})
+
+    def sub_candidates(self, side: str) -> list[str]:
+        """[Les sous-marins] a submarine may attack located enemy ships of its hex, never in fog (M123, C-19)."""
+        out = []
+        for s in self.own_ships(side):
+            if self.code(s) != "SS":
+                continue
+            h = self.u[s]["hex"]
+            if self.in_fog(h):
+                continue
+            if any(self.alive(u) and hh == h for u, hh in self.seen[side].items()) and self.sub_targets_at(side, h):
+                out.append(s)
+        return out
+
+    def sub_targets_at(self, side: str, h: str) -> list[str]:
+        """M148: ST11 is immune once Kure is begun; M150: the SFT at a Japanese Midway."""
+        out = []
+        for u in self.ships_at(h, ENEMY[side]):
+            if self.code(u) == "SS" or not self.alive(u):
+                continue
+            if u == "st11" and self.kure["start"] is not None:
+                continue
+            if u == "sft" and h == DATA.midway and self.controls_midway() == "ijn":
+                continue
+            out.append(u)
+        return out
+
+    def _enter_p8(self) -> None:
+        """[Phase 8] naval combat declarations (M027, M108)."""
+        self.battles = []
+        self.in_battle = set()
+        for s in SIDES:
+            self.orders[s]["nb"] = []
+            self.orders[s]["ss"] = []
+        self.open = {s: bool(self.battle_hexes(s) or self.sub_candidates(s)) for s in SIDES}
+
+    def _dec_p8(self, side: str) -> Decision | None:
+        o = self.orders[side]
+        opts = [Option("done", "Terminer les déclarations")]
+        opts += [
+            Option(f"b:{h}", f"Combat naval en {h}", {"hex": h}) for h in self.battle_hexes(side) if h not in o["nb"]
+        ]
+        opts += [
+            Option(f"s:{s}", lambda s=s: f"Attaque du sous-marin {self.label(s)} en {self.u[s]['hex']}")
+            for s in self.sub_candidates(side)
+            if s not in o["ss"]
+        ]
+        if len(opts) == 1:
+            return None
+        return self.decide(side, f"Tour {self.turn}, phase 8 : combats navals", "Combats navals", opts, kind="battle")
+
+    def _apply_p8(self, side: str, option: Option) -> None:
+        if option.id == "done":
+            self.open[side] = False
+        elif option.id.startswith("b:"):
+            self.orders[side]["nb"].append(option.id[2:])
+        else:
+            self.orders[side]["ss"].append(option.id[2:])
+
+    def _close_p8(self) -> None:
+        """[Combats navals] a battle happens when either side declares it (M108); the umpire names the forces
+        present to both and draws the initiative (M109)."""
+        hexes = sorted(set(self.orders["usn"]["nb"]) | set(self.orders["ijn"]["nb"]))
+        for h in hexes:
+            if self.in_fog(h):
+                continue
+            for side in SIDES:
+                present = {u: h for u in self.ships_at(h, ENEMY[side]) if self.code(u) != "SS"}
+                self.reveal(side, present, "Combats navals")
+            (die,) = self.roll(
+                1, 10, why=f"initiative du combat naval en {h} (1-5 : américains)", rule="Combats navals", to=SIDES
+            )
+            first = "usn" if die <= 5 else "ijn"
+            self.battles.append({"hex": h, "first": first})
+            for u in self.ships_at(h):
+                if self.code(u) != "SS":
+                    self.in_battle.add(u)
+            self.emit_both(f"Combat naval en {h} : initiative {self.game.side_name(first)}", rule="Combats navals")
+
+    # ------------------------------------------------------ submarine screen
+    def _enter_p8s(self) -> None:
+        """[Les sous-marins] before surface combat, the defender's destroyers try to screen (M118, M119)."""
+        self.tasks = {s: [] for s in SIDES}
+        for side in SIDES:
+            for sub in self.orders[side]["ss"]:
+                if not self.alive(sub):
+                    continue
+                h = self.u[sub]["hex"]
+                dfd = ENEMY[side]
+                self.emit("sub", f"Attaque sous-marine en {h} !", rule="Les sous-marins", to=(dfd,))
+                for dd in self.ships_at(h, dfd):
+                    if self.code(dd) == "DD" and self.alive(dd):
+                        self.tasks[dfd].append([dd, None, h])
+        self.open = {s: bool(self.tasks[s]) for s in SIDES}
+        self.stopped = set()
+
+    def _targets_p8s(self, side: str, i: int) -> list[tuple[str, str]]:
+        h = self.tasks[side][i][2]
+        subs = [s for s in self.orders[ENEMY[side]]["ss"] if self.alive(s) and self.u[s]["hex"] == h]
+        return [(f"{h}.ss{k}", s) for k, s in enumerate(subs)]
+
+    def _dec_p8s(self, side: str) -> Decision | None:
+        return self._task_decision(side, "Écran anti-sous-marin : quel sous-marin ?", "Les sous-marins")
+
+    _apply_p8s = Air._task_apply
+
+    def _close_p8s(self) -> None:
+        """M119-M121, C-18 / VAM-R32: a 1 stops the sub; re-roll the same dice: each new 1 costs the sub a level
+        if this destroyer's screen worked, the destroyer a level if not."""
+        self.defaults()
+        stopped = set(self.stopped)
+        for side in SIDES:
+            for dd, sub, _h in self.tasks[side]:
+                if sub is None or not self.alive(dd) or not self.alive(sub):
+                    continue
+                n = 2 if self.u[dd]["lv"] >= 2 else 1
+                dice = self.roll(n, 10, why=f"écran de {self.tag(dd, side)}", rule="Les sous-marins", to=SIDES)
+                ok = 1 in dice
+                if ok:
+                    stopped.add(sub)
+                again = self.roll(n, 10, why="relance de l'écran", rule="Les sous-marins", to=SIDES)
+                ones = again.count(1)
+                if ones:
+                    victim = sub if ok else dd
+                    self.hit(victim, ones, "gun", ENEMY[self.side_of(victim)])
+                self.emit_both(
+                    f"Écran en {_h} : {'sous-marin matraqué' if ok else 'écran passé'}"
+                    + (f", {ones} perte(s)" if ones else ""),
+                    rule="Les sous-marins",
+                )
+        self.stopped = stopped
+
+    # ------------------------------------------------------- submarine attack
+    def _enter_p8t(self) -> None:
+        """[Les sous-marins] subs past the screen attack ships of their choice (M122)."""
+        self.tasks = {s: [] for s in SIDES}
+        stopped = self.stopped
+        for side in SIDES:
+            for sub in self.orders[side]["ss"]:
+                if self.alive(sub) and sub not in stopped:
+                    self.tasks[side].append([sub, None, self.u[sub]["hex"]])
+        self.open = {s: bool(self.tasks[s]) for s in SIDES}
+
+    def _targets_p8t(self, side: str, i: int) -> list[tuple[str, str]]:
+        return [(u, u) for u in sorted(self.sub_targets_at(side, self.tasks[side][i][2]))]
+
+    def _dec_p8t(self, side: str) -> Decision | None:
+        return self._task_decision(side, "Cible du sous-marin", "Les sous-marins")
+
+    _apply_p8t = Air._task_apply
+
+    def _close_p8t(self) -> None:
+        self.defaults()
+        for side in SIDES:
+            for sub, target, _h in self.tasks[side]:
+                if target is None or not self.alive(sub) or not self.alive(target):
+                    continue
+                malus = 1 if side == "usn" and self.night else 0
+                hits = self.fire(
+                    sub,
+                    target,
+                    self.d(sub).type.naval,
+                    f"torpilles de {self.label(sub)}",
+                    "Les sous-marins",
+                    malus=malus,
+                )
+                taken = self.hit(target, hits, "sub", side)
+                self.report_hit(sub, target, hits, taken, "Les sous-marins")
+        self.stopped = set()
+
+    # ---------------------------------------------------------- surface fire
+    def _surface_tasks(self, first: bool) -> None:
+        self.tasks = {s: [] for s in SIDES}
+        simultaneous = self.options["simultaneous_naval"]
+        for b in self.battles:
+            if simultaneous and not first:
+                continue
+            shooters = SIDES if simultaneous else ((b["first"],) if first else (ENEMY[b["first"]],))
+            for side in shooters:
+                for u in self.ships_at(b["hex"], side):
+                    if self.code(u) in COMBATANT_CODES and self.alive(u):
+                        self.tasks[side].append([u, None, b["hex"]])
+        self.open = {s: bool(self.tasks[s]) for s in SIDES}
+
+    def _targets_naval(self, side: str, i: int) -> list[tuple[str, str]]:
+        """M112: no non-combatant before every enemy combatant of the hex is someone's target."""
+        h = self.tasks[side][i][2]
+        enemy = [u for u in self.ships_at(h, ENEMY[side]) if self.code(u) != "SS" and self.alive(u)]
+        fighting = [u for u in enemy if self.code(u) in COMBATANT_CODES]
+        aimed = {t[1] for k, t in enumerate(self.tasks[side]) if k != i and t[2] == h and t[1]}
+        allowed = fighting if any(u not in aimed for u in fighting) else enemy
+        return [(u, u) for u in sorted(allowed)]
+
+    _targets_p8a = _targets_naval
+    _targets_p8b = _targets_naval
+
+    def _enter_p8a(self) -> None:
+        """[Combats navals] the initiative side's combatants choose targets (M110, M111)."""
+        self._surface_tasks(True)
+
+    def _enter_p8b(self) -> None:
+        """[Combats navals] the survivors reply by the same procedure (M114)."""
+        self._surface_tasks(False)
+
+    def _dec_p8a(self, side: str) -> Decision | None:
+        return self._task_decision(side, "Combat naval : cible", "Combats navals")
+
+    _dec_p8b = _dec_p8a
+    _apply_p8a = Air._task_apply
+    _apply_p8b = Air._task_apply
+
+    def _naval_fire(self) -> None:
+        """M113, M115 (simultaneous: every die before any loss), M116, M117 (+1 to US dice at night)."""
+        self.defaults()
+        shots = []
+        for side in SIDES:
+            for u, target, _h in self.tasks[side]:
+                if target is None or not self.alive(u) or not self.alive(target):
+                    continue
+                malus = 1 if side == "usn" and self.night else 0
+                hits = self.fire(
+                    u,
+                    target,
+                    self.d(u).type.naval,
+                    f"{self.tag(u, side)} tire sur {self.tag(target, side)}",
+                    "Combats navals",
+                    malus=malus,
+                )
+                shots.append((side, u, target, hits))
+        for side, u, target, hits in shots:
+            taken = self.hit(target, hits, "gun", side)
+            self.report_hit(u, target, hits, taken, "Combats navals")
+
+    _close_p8a = _naval_fire
+    _close_p8b = _naval_fire
+
+    # --------------------------------------------------------------- phase 9
+    def _enter_p9(self) -> None:
+        """[Pilonnage de Midway] BB and CA in Midway's hex not in a naval combat may bombard enemy troops
+        (M124); the US only once Japanese troops are ashore (M128)."""
+        self.tasks = {s: [] for s in SIDES}
+        for side in SIDES:
+            if not self.ashore(ENEMY[side]):
+                continue
+            for u in self.ships_at(DATA.midway, side):
+                if self.code(u) in ("BB", "CA") and self.alive(u) and u not in self.in_battle:
+                    self.tasks[side].append([u, None, "bombard"])
+        self.open = {s: bool(self.tasks[s]) for s in SIDES}
+        self.held = set()
+
+    def _targets_p9(self, side: str, i: int) -> list[tuple[str, str]]:
+        if self.tasks[side][i][0] in self.held:
+            return []
+        return [(g, g) for g in sorted(self.ashore(ENEMY[side]))]
+
+    def current_task_p9(self, side: str) -> int | None:
+        for i, task in enumerate(self.tasks[side]):
+            if task[1] is None and self._targets_p9(side, i):
+                return i
+        return None
+
+    def _dec_p9(self, side: str) -> Decision | None:
+        i = self.current_task_p9(side)
+        if i is None:
+            return None
+        shooter = self.tasks[side][i][0]
+        opts = [
+            Option("done", "Terminer (les autres navires tirent sur leur cible par défaut)"),
+            Option("hold", "Ce navire ne pilonne pas"),
+        ]
+        opts += [Option(f"t:{g}", lambda g=g, side=side: self.tag(g, side)) for _, g in self._targets_p9(side, i)]
+        return self.decide(
+            side, f"Pilonnage de Midway — {self.label(shooter)}", "Pilonnage de Midway", opts, kind="target"
+        )
+
+    def _apply_p9(self, side: str, option: Option) -> None:
+        i = self.current_task_p9(side)
+        if option.id == "done":
+            self.open[side] = False
+        elif option.id == "hold":
+            assert i is not None
+            self.held = set(self.held) | {self.tasks[side][i][0]}
+        else:
+            assert i is not None
+            self.tasks[side][i][1] = option.id[2:]
+
+    def _close_p9(self) -> None:
+        """M125 (simultaneous), M126 (never eliminates), M127 (Midway's losses), M128 (+1 at night for the US)."""
+        held = self.held
+        for side in SIDES:
+            for i, task in enumerate(self.tasks[side]):
+                if task[1] is None and task[0] not in held:
+                    t = self._targets_p9(side, i)
+                    if t:
+                        task[1] = t[0][1]
+        shots = []
+        for side in SIDES:
+            for u, target, _ in self.tasks[side]:
+                if target is None or u in held or not self.alive(target):
+                    continue
+                malus = 1 if side == "usn" and self.night else 0
+                hits = self.fire(
+                    u,
+                    target,
+                    self.d(u).type.naval,
+                    f"pilonnage par {self.tag(u, side)}",
+                    "Pilonnage de Midway",
+                    malus=malus,
+                )
+                shots.append((side, u, target, hits))
+        for side, u, target, hits in shots:
+            taken = self.hit(target, hits, "bombard", side, reduce_only=True)
+            self.report_hit(u, target, hits, taken, "Pilonnage de Midway")
+        self.held = set()
+
+    # -------------------------------------------------------------- phase 10
+    def landing_candidates(self) -> list[str]:
+        """[Débarquement à Midway] troops aboard a transport in Midway's hex, by day (M129)."""
+        if self.night:
+            return []
+        out = []
+        for g, r in self.u.items():
+            if r.get("st") == "aboard" and r["lv"] > 0:
+                t = self.u[r["at"]]
+                if t["st"] == "map" and t["hex"] == DATA.midway:
+                    out.append(g)
+        return out
+
+    def _enter_p10(self) -> None:
+        self.orders["ijn"]["land"] = []
+        self.open = {"usn": False, "ijn": bool(self.landing_candidates())}
+
+    def _dec_p10(self, side: str) -> Decision | None:
+        cands = [g for g in self.landing_candidates() if g not in self.orders["ijn"]["land"]]
+        if not cands:
+            return None
+        opts = [Option("done", "Terminer (les autres restent à bord)")]
+        opts += [
+            Option(f"l:{g}", lambda g=g: f"Débarquer {self.label(g)} (depuis {self.label(self.u[g]['at'])})")
+            for g in cands
+        ]
+        return self.decide(
+            side, f"Tour {self.turn}, phase 10 : débarquement à Midway", "Débarquement à Midway", opts, kind="landing"
+        )
+
+    def _apply_p10(self, side: str, option: Option) -> None:
+        if option.id == "done":
+            self.open[side] = False
+        else:
+            self.orders["ijn"]["land"].append(option.id[2:])
+
+    def _close_p10(self) -> None:
+        """M130 (no re-embarking), M131, C-23 / VAM-R23: the empty transport stays in Midway's hex for good."""
+        landed = self.orders["ijn"].get("land", [])
+        for g in landed:
+            r = self.u[g]
+            self.u[r["at"]]["locked"] = True
+            r["st"] = "ashore"
+            r["at"] = "midway"
+            self.revealed["usn"].add(g)
+        if landed:
+            self.emit_both(
+                "Débarquement japonais à Midway : "
+                + ", ".join(self.label(g) for g in landed)
+                + " (les américains ont l'initiative)",
+                rule="Débarquement à Midway",
+            )
+
+    # -------------------------------------------------------------- phase 11
+    def _land_tasks(self, side: str) -> None:
+        self.tasks = {s: [] for s in SIDES}
+        if self.night or not self.ashore("ijn") or not self.ashore("usn"):
+            self.open = {s: False for s in SIDES}
+            return
+        for g in self.ashore(side):
+            self.tasks[side].append([g, None, "land"])
+        self.open = {s: bool(self.tasks[s]) for s in SIDES}
+
+    def _enter_p11a(self) -> None:
+        """[Combats terrestres] mandatory, never at night (M132); every unit fights (M133); the US first (M134)."""
+        self._land_tasks("usn")
+
+    def _enter_p11b(self) -> None:
+        """[Combats terrestres] the surviving Japanese reply (M136)."""
+        self._land_tasks("ijn")
+
+    def _targets_land(self, side: str, i: int) -> list[tuple[str, str]]:
+        """M134, C-16 / VAM-R28: every Japanese unit must be someone's target before any is chosen twice."""
+        enemy = sorted(self.ashore(ENEMY[side]))
+        aimed = {t[1] for k, t in enumerate(self.tasks[side]) if k != i and t[1]}
+        if side == "usn":
+            free = [g for g in enemy if g not in aimed]
+            if free:
+                return [(g, g) for g in free]
+        return [(g, g) for g in enemy]
+
+    _targets_p11a = _targets_land
+    _targets_p11b = _targets_land
+
+    def _dec_p11a(self, side: str) -> Decision | None:
+        return self._task_decision(side, "Combat terrestre : cible", "Combats terrestres")
+
+    _dec_p11b = _dec_p11a
+    _apply_p11a = Air._task_apply
+    _apply_p11b = Air._task_apply
+
+    def _land_fire(self) -> None:
+        """M135: land combat can eliminate; M136: Japanese hits cost Midway as raids do."""
+        self.defaults()
+        for side in SIDES:
+            for g, target, _ in self.tasks[side]:
+                if target is None or not self.alive(g) or not self.alive(target):
+                    continue
+                hits = self.fire(
+                    g,
+                    target,
+                    self.d(g).type.naval,
+                    f"{self.tag(g, side)} attaque {self.tag(target, side)}",
+                    "Combats terrestres",
+                )
+                taken = self.hit(target, hits, "land", side)
+                self.report_hit(g, target, hits, taken, "Combats terrestres")
+
+    _close_p11a = _land_fire
+    _close_p11b = _land_fire

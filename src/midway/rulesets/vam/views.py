@@ -1,0 +1,238 @@
+"""[Séquence de jeu] what each side may know (M018, M019), and the text rendering of a view.
+
+A side sees its own units, Midway's state if it is the American, the enemy ships located THIS turn
+(hex, type, name, strength) and the VP it has scored; never an enemy unit it has not located this
+turn. The spectator (None) sees only the clock, the fog and the outcome.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from midway.engine import TextSection
+from midway.rulesets.vam.data import CODE_NAMES, DATA, SIDES
+
+if TYPE_CHECKING:
+    from midway.rulesets.vam.game import VamState
+
+PHASE_NAMES = {
+    "p1": "1 mouvements, raid sur Midway, recherches",
+    "p2": "2 déclaration des raids",
+    "p3": "3 combat aérien, 1er round",
+    "p4": "4 combat aérien, 2e round",
+    "p5": "5 défense anti-aérienne",
+    "p6": "6 bombardement et torpillage",
+    "p7": "7 récupération des avions",
+    "p8": "8 combats navals",
+    "p8s": "8 écran anti-sous-marin",
+    "p8t": "8 attaque sous-marine",
+    "p8a": "8 combat naval (initiative)",
+    "p8b": "8 combat naval (réplique)",
+    "p9": "9 pilonnage de Midway",
+    "p10": "10 débarquement",
+    "p11a": "11 combat terrestre (américains)",
+    "p11b": "11 combat terrestre (japonais)",
+}
+
+
+def view(state: VamState, side: str | None) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "turn": state.turn,
+        "time": DATA.rules["calendar"]["times"][state.turn - 1],
+        "night": state.night,
+        "phase": PHASE_NAMES[state.step],
+        "fog": sorted(DATA.fog) if state.fog else [],
+        "midway_hex": DATA.midway,
+        "kure_hex": DATA.kure,
+        "columns": DATA.columns,
+        "rows": DATA.rows,
+    }
+    if side is None:
+        return out
+    ships = []
+    aircraft = []
+    troops = []
+    for uid, r in state.u.items():
+        if state.side_of(uid) != side:
+            continue
+        d = state.d(uid)
+        lv = r["lv"]
+        if d.kind == "ship":
+            ships.append(
+                {
+                    "id": uid,
+                    "name": d.name,
+                    "type": d.code,
+                    "levels": lv,
+                    "hex": r["hex"],
+                    "status": r["st"],
+                    "group": d.group,
+                    "damaged": r["dmg"],
+                }
+            )
+        elif d.kind == "air":
+            aircraft.append(
+                {
+                    "id": uid,
+                    "name": d.name if uid in DATA.units else f"{d.name} (réserve)",
+                    "type": d.code,
+                    "levels": lv,
+                    "base": r["base"],
+                    "status": r["st"],
+                    "ready": r["ready"],
+                }
+            )
+        else:
+            troops.append({"id": uid, "name": d.name, "levels": lv, "at": r["at"], "status": r["st"]})
+    out["ships"] = ships
+    out["aircraft"] = aircraft
+    out["troops"] = troops
+    out["contacts"] = [
+        {"id": u, "name": DATA.units[u].name, "type": DATA.units[u].code, "levels": state.u[u]["lv"], "hex": h}
+        for u, h in sorted(state.seen[side].items())
+        if state.u[u]["lv"] > 0
+    ]
+    out["vp_scored"] = state.vp[side]
+    out["midway_control"] = state.controls_midway()
+    if side == "usn":
+        out["midway"] = dict(state.midway)
+    else:
+        out["kure"] = {
+            "started": state.kure["start"],
+            "operational": state.kure_operational(),
+            "closed": state.kure["closed"],
+        }
+    out["orders"] = _orders(state, side)
+    return out
+
+
+def _orders(state: VamState, side: str) -> dict[str, Any]:
+    """The side's own pending orders of this phase (never the other side's)."""
+    o = state.orders[side]
+    return {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v) for k, v in o.items()}
+
+
+def render(v: Mapping[str, Any]) -> list[TextSection]:
+    """The hex map with each side's groups and contacts, then its tables (French abbreviations)."""
+    s = v.get("state", {})
+    side = v.get("side")
+    sections = [
+        TextSection(
+            title="Victory at Midway",
+            rows=(
+                ("Tour", f"{s.get('turn')} — {s.get('time')} ({'nuit' if s.get('night') else 'jour'})"),
+                ("Phase", str(s.get("phase"))),
+                ("Brouillard", "oui (zone ~)" if s.get("fog") else "levé"),
+            ),
+        )
+    ]
+    cols = s.get("columns", DATA.columns)
+    rows = int(s.get("rows", DATA.rows))
+    marks: dict[str, str] = {}
+    for h in s.get("fog", []):
+        marks[h] = "~~~"
+    marks.setdefault(s.get("midway_hex", DATA.midway), "MID")
+    marks.setdefault(s.get("kure_hex", DATA.kure), "KUR")
+    for sh in s.get("ships", []):
+        if sh["status"] == "map" and sh["hex"]:
+            marks[sh["hex"]] = (
+                "[" + str(sum(1 for x in s["ships"] if x["hex"] == sh["hex"] and x["status"] == "map")) + "]"
+            )
+    for c in s.get("contacts", []):
+        marks[c["hex"]] = "<" + c["type"][:2] + ">" if marks.get(c["hex"], "").startswith("[") is False else "[*]"
+    grid = []
+    header = "     " + "".join(f"{c:^5}" for c in cols)
+    grid.append((header,))
+    for r in range(1, rows + 1):
+        for half in (0, 1):
+            line = f"{r:>3}{'a' if half == 0 else 'b'} "
+            for k, c in enumerate(cols):
+                lower = k % 2 == 1
+                if lower == bool(half):
+                    cell = marks.get(f"{c}{r}", " . ")
+                    line += f"{cell:^5}"
+                else:
+                    line += "     "
+            grid.append((line,))
+    sections.append(
+        TextSection(
+            title=(
+                "Carte (colonnes B, D, F... décalées d'un demi-hexagone vers le bas; "
+                "[n] vos navires, <XX> contacts, MID Midway, KUR Kure, ~~~ brouillard)"
+            ),
+            rows=tuple(grid),
+        )
+    )
+    if side is None:
+        return sections
+    own = [x for x in s.get("ships", []) if x["status"] in ("map", "wait")]
+    sections.append(
+        TextSection(
+            title="Vos navires",
+            header=("hex", "type", "nom", "force", "groupe", "état"),
+            rows=tuple(
+                (
+                    x["hex"] or "(à entrer)",
+                    x["type"],
+                    x["name"],
+                    "pleine" if x["levels"] >= 2 else "réduite",
+                    str(x["group"]),
+                    "endommagé" if x["damaged"] else "",
+                )
+                for x in sorted(own, key=lambda x: (x["hex"] or "~", x["name"]))
+            ),
+        )
+    )
+    air = [x for x in s.get("aircraft", []) if x["status"] in ("deck", "air", "trapped")]
+    sections.append(
+        TextSection(
+            title="Vos avions",
+            header=("base", "type", "nom", "force", "position"),
+            rows=tuple(
+                (
+                    x["base"],
+                    x["type"],
+                    x["name"],
+                    "pleine" if x["levels"] >= 2 else "réduite",
+                    {"deck": "prêt" if x["ready"] else "non prêt", "air": "en vol", "trapped": "prisonnier"}[
+                        x["status"]
+                    ],
+                )
+                for x in sorted(air, key=lambda x: (x["base"], x["name"]))
+            ),
+        )
+    )
+    sections.append(
+        TextSection(
+            title="Contacts de ce tour (navires ennemis repérés)",
+            header=("hex", "type", "nom", "force"),
+            rows=tuple(
+                (c["hex"], c["type"], c["name"], "pleine" if c["levels"] >= 2 else "réduite")
+                for c in s.get("contacts", [])
+            )
+            or (("-", "-", "aucun", "-"),),
+        )
+    )
+    extra = [
+        ("PV marqués", f"{s.get('vp_scored', 0):g}"),
+        ("Contrôle de Midway", "américain" if s.get("midway_control") == "usn" else "japonais"),
+    ]
+    if "midway" in s:
+        m = s["midway"]
+        extra.append(
+            (
+                "Midway",
+                f"capacité {m['cap']:g}, recherches longues {m['long']}, courtes {m['short']}"
+                + (", fermé" if m["closed"] else ""),
+            )
+        )
+    sections.append(TextSection(title="Situation", rows=tuple(extra)))
+    sections.append(
+        TextSection(
+            title="Abréviations",
+            rows=tuple((k, v) for k, v in CODE_NAMES.items()),
+        )
+    )
+    assert side in SIDES
+    return sections
