@@ -1,0 +1,185 @@
+"""LIST OF ORDERS and the Special Orders, played in the Combat card chain."""
+
+from __future__ import annotations
+
+from midway.rulesets.boredgames import GAME
+from midway.rulesets.boredgames.combat import best
+from tests.rulesets.boredgames.helpers import DOM, HUNT, bare, force, options, play, where
+
+HEAD_ON = {"usn-f1": (1, 5, "E"), "ijn-f1": (6, 5, "W")}
+"""After both fly two areas (Attacker first) they are nose to nose on 3.5 and 4.5: each in the other's red."""
+
+
+def chain(hands, placements=None, plans=("SS", "SS"), mode=HUNT, att="usn-f1", dfn="ijn-f1"):  # type: ignore[no-untyped-def]
+    st = bare(placements or HEAD_ON, hands=hands, mode=mode)
+    play(st, ("usn", f"attack:{att}:{dfn}"), ("usn", f"plan:{plans[0]}"), ("ijn", f"plan:{plans[1]}"))
+    return st
+
+
+def test_bg_acceleration_one_more_manoeuvre_with_a_turn() -> None:
+    """M56, BG-R35: the extra Manoeuvre is forward then the turn chosen with the card."""
+    st = chain({"usn": ["acceleration"], "ijn": ["dodge"]}, placements={"usn-f1": (1, 5, "E"), "ijn-f1": (4, 7, "S")})
+    play(st, ("usn", "first:attacker"), ("ijn", "pass"))
+    assert {"card:acceleration:S", "card:acceleration:L", "card:acceleration:R"} <= set(options(st, "usn"))
+    play(st, ("usn", "card:acceleration:R"))
+    assert where(st, "usn-f1") == (4, 5, "S")
+
+
+def test_bg_feint_moves_one_area_sideways_keeping_facing() -> None:
+    """M57, C-11, BG-R11: Feint left from facing east moves one area north, still facing east."""
+    st = chain({"usn": ["feint"], "ijn": ["dodge"]}, placements={"usn-f1": (1, 5, "E"), "ijn-f1": (4, 7, "S")})
+    play(st, ("usn", "first:attacker"), ("ijn", "pass"))
+    assert {"card:feint:L", "card:feint:R"} <= set(options(st, "usn"))
+    play(st, ("usn", "card:feint:L"))
+    assert where(st, "usn-f1") == (3, 4, "E")
+
+
+def test_bg_turnabout_turns_180_degrees() -> None:
+    """M58: Turnabout reverses the facing without moving."""
+    st = chain({"usn": ["turnabout"], "ijn": ["dodge"]}, placements={"usn-f1": (1, 5, "E"), "ijn-f1": (4, 7, "S")})
+    play(st, ("usn", "first:attacker"), ("ijn", "pass"), ("usn", "card:turnabout"))
+    assert where(st, "usn-f1") == (3, 5, "W")
+
+
+def test_bg_loop_restores_the_area_and_facing_before_the_tokens() -> None:
+    """M59, C-09, BG-R09: after forward and forward+left, Loop puts the aircraft back where its
+    tokens started, from the state (not the log)."""
+    st = chain({"usn": ["loop"]}, placements={"usn-f1": (1, 5, "E"), "ijn-f1": (4, 7, "S")}, plans=("SL", "SS"))
+    play(st, ("usn", "first:attacker"))
+    assert where(st, "usn-f1") == (3, 5, "N") and st.combat["start"]["usn-f1"] == (1, 5, 1)
+    st.events.clear()  # nothing depends on the event list
+    force(st, [])
+    play(st, ("usn", "card:loop"))
+    assert where(st, "usn-f1") == (1, 5, "E") and st.combat is None
+
+
+def test_bg_loop_swaps_with_an_aircraft_on_the_start_area() -> None:
+    """M59, BG-R09, BG-R28: an aircraft now on the start area swaps onto the looping aircraft's area."""
+    st = chain({"usn": ["loop"]}, placements={"usn-f1": (1, 5, "E"), "ijn-f1": (4, 7, "S")}, plans=("SL", "SS"))
+    play(st, ("usn", "first:attacker"))
+    st._place("usn-f2", (1, 5), 2)
+    st._cache = None
+    force(st, [])
+    play(st, ("usn", "card:loop"))
+    assert where(st, "usn-f1") == (1, 5, "E") and where(st, "usn-f2") == (3, 5, "S")
+
+
+def test_bg_loop_not_playable_when_its_area_is_gone() -> None:
+    """M59, BG-R09: with the start area off the board (its Small Tile moved away), no Loop is offered."""
+    st = chain({"usn": ["loop"]}, placements={"usn-f1": (1, 5, "E"), "ijn-f1": (4, 7, "S")}, plans=("SL", "SS"))
+    play(st, ("usn", "first:attacker"))
+    st.combat["start"]["usn-f1"] = (-5, -5, 0)
+    st._cache = None
+    assert options(st, "usn") == ["pass"]
+
+
+def test_bg_sixth_sense_undoes_and_plans_again() -> None:
+    """M63, BG-R09: back to the start, then two new tokens considered at once; the chain goes on."""
+    st = chain({"usn": ["sixth"]}, placements={"usn-f1": (1, 5, "E"), "ijn-f1": (4, 7, "S")}, plans=("SL", "SS"))
+    play(st, ("usn", "first:attacker"), ("usn", "card:sixth"))
+    assert where(st, "usn-f1") == (1, 5, "E") and st.phase == "replan" and len(options(st, "usn")) == 9
+    force(st, [])
+    play(st, ("usn", "plan:LS"))
+    assert where(st, "usn-f1") == (2, 4, "N") and st.combat is None
+
+
+def test_bg_surprise_attack_ends_card_play_and_fires() -> None:
+    """M60: after Surprise Attack the Defender may not answer (its Dodge stays in hand); Firing follows."""
+    st = chain({"usn": ["surprise"], "ijn": ["dodge"]})
+    play(st, ("usn", "first:attacker"), ("ijn", "pass"))
+    force(st, [7, 1, 1, 1, 1, 1])  # USN 7, 1, 2; IJN 1, 2, 3
+    play(st, ("usn", "card:surprise"))
+    assert st.hands["ijn"] == ["dodge"] and st.pos["ijn-f1"] is None
+
+
+def test_bg_dodge_skips_the_firing_even_after_surprise_attack() -> None:
+    """M62, BG-R33: Dodge cancels the Firing; a later Surprise Attack ends card play but does not restore it."""
+    st = chain({"usn": ["surprise"], "ijn": ["dodge"]})
+    play(st, ("usn", "first:attacker"), ("ijn", "card:dodge"))
+    force(st, [])
+    play(st, ("usn", "card:surprise"))
+    assert st.pos["ijn-f1"] is not None and st.pos["usn-f1"] is not None and st.combat is None
+
+
+def test_bg_aileron_roll_ignores_the_enemys_highest_card() -> None:
+    """M61, D05, BG-R34: the enemy draws 5, 3 and 1; the 5 is ignored so 3 counts, and the American 4 wins."""
+    assert best([3, 5], 1) == 3 and best([5], 1) is None
+    st = chain({"usn": ["aileron"]})
+    play(st, ("usn", "first:attacker"))
+    force(st, [4, 1, 1, 5, 3, 1])  # USN 4, 1, 2; IJN 5, 3, 1
+    play(st, ("usn", "card:aileron"))
+    assert st.pos["ijn-f1"] is None and st.pos["usn-f1"] is not None
+
+
+def test_bg_veterans_draw_one_more_card() -> None:
+    """M65, BG-R34: the Japanese play Veterans and draw 4 cards in red instead of 3."""
+    st = chain({"ijn": ["veterans"]})
+    play(st, ("usn", "first:attacker"))
+    force(st, [1, 1, 1, 1, 1, 1, 1])
+    play(st, ("ijn", "card:veterans"))
+    draws = [e for e in st.events if e.kind == "roll" and e.data["why"] == "ijn-f1 Firing Card"]
+    assert len(draws) == 4 and st.pos["usn-f1"] is None  # IJN 1, 2, 3, 4 beats USN 1, 2, 3
+
+
+def test_bg_thach_weave_extra_firing_by_an_aircraft_outside_the_combat() -> None:
+    """M64, C-10, BG-R10, BG-R31: usn-f2 has the Defender in red, the Defender cannot see it: usn-f2's
+    cards win and the Defender is destroyed; the Combat ends there."""
+    placements = {**HEAD_ON, "usn-f2": (4, 7, "N")}
+    st = chain({"usn": ["thach"]}, placements=placements)
+    play(st, ("usn", "first:attacker"))
+    assert "card:thach:usn-f2" in options(st, "usn") and "card:thach:usn-f1" not in options(st, "usn")
+    force(st, [1, 1, 1])
+    play(st, ("usn", "card:thach:usn-f2"))
+    assert st.pos["ijn-f1"] is None and st.combat is None and "usn-f2" in st.marked
+
+
+def test_bg_thach_weave_enemy_draws_but_cannot_destroy() -> None:
+    """M64, BG-R10: the Defender draws by its own diagram (light blue) and wins, but the Thach aircraft
+    survives; the Combat's own Firing follows."""
+    placements = {**HEAD_ON, "usn-f2": (4, 6, "N")}
+    st = chain({"usn": ["thach"]}, placements=placements)
+    play(st, ("usn", "first:attacker"))
+    force(st, [1, 1, 1, 7, 1] + [1, 1, 1, 1, 1, 1])
+    play(st, ("usn", "card:thach:usn-f2"))
+    assert st.pos["usn-f2"] is not None and st.pos["ijn-f1"] is not None and st.combat is None
+
+
+def test_bg_special_orders_start_in_hand_free_and_are_not_reshuffled() -> None:
+    """M06, M17, M66, BG-R13: two Thach Weave and two Veterans in hand at the start; never in the pile;
+    once played they are gone (not discarded)."""
+    st = GAME.new(1)
+    assert st.hands == {"usn": ["thach", "thach"], "ijn": ["veterans", "veterans"]}
+    assert "thach" not in st.deck + st.pool and "veterans" not in st.deck + st.pool
+    st2 = chain({"ijn": ["veterans"]})
+    play(st2, ("usn", "first:attacker"))
+    force(st2, [1] * 7)
+    play(st2, ("ijn", "card:veterans"))
+    assert "veterans" not in st2.discard and st2.hands["ijn"] == []
+
+
+def test_bg_ace_adds_one_to_each_firing_card() -> None:
+    """M78, D06: the Ace draws 4 (counts 5), 1 and 2 against a Fighter's 4, 1, 2: the Ace wins."""
+    placements = {"usn-a1": (1, 5, "E"), "ijn-f1": (6, 5, "W")}
+    st = chain({}, placements=placements, plans=("SSL", "SS"), mode=DOM, att="usn-a1")
+    play(st, ("usn", "first:attacker"))
+    force(st, [4, 1, 1, 4, 1, 1])
+    play(st, ("usn", "omit:3"))
+    fire = [e for e in st.events if e.kind == "firing" and "best" in e.data][0]
+    assert fire.data["attacker"] == (5, 2, 3) and fire.data["best"] == (5, 4)
+    assert st.pos["ijn-f1"] is None and st.vp["usn"] == 1
+
+
+def test_bg_japanese_ace_with_veterans_draws_three_in_yellow() -> None:
+    """D06, M65, M78: a Japanese Ace with the enemy in yellow draws 2 + 1 (Veterans) cards."""
+    placements = {"usn-f1": (2, 5, "N"), "ijn-a1": (6, 4, "W")}
+    st = bare(placements, hands={"ijn": ["veterans"]}, mode=DOM, initiative="ijn")
+    play(st, ("ijn", "attack:ijn-a1:usn-f1"), ("usn", "plan:RS"), ("ijn", "plan:LRS"), ("ijn", "first:attacker"))
+    play(st, ("ijn", "omit:3"))
+    assert where(st, "ijn-a1") == (5, 5, "W") and where(st, "usn-f1") == (3, 4, "E")
+    from midway.rulesets.boredgames.combat import sight
+
+    assert sight(st, "ijn-a1", "usn-f1") == "yellow"
+    force(st, [1] * 5)
+    play(st, ("ijn", "card:veterans"))
+    draws = [e for e in st.events if e.kind == "roll" and e.data["why"] == "ijn-a1 Firing Card"]
+    assert len(draws) == 3
