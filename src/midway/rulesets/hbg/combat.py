@@ -199,6 +199,19 @@ def _occupied_zones(st: HbgState) -> list[int]:
     return sorted(zones)
 
 
+def _contested_zones(st: HbgState) -> list[int]:
+    """The occupied zones where an attack is possible at all (a cheap first sieve before
+    :func:`battle.classify`): both sides have sea or land units there, or combat aircraft fly
+    there on a strike or CAP (every attack of HBG-R81 needs one or the other)."""
+    surface: dict[str, set[int]] = {"usn": {b.zone for b in st.bases.values()}, "ijn": set()}
+    for s in st.ships.values():
+        if s.zone is not None and not s.sunk:
+            surface[s.side].add(s.zone)
+    surface["ijn"] |= {t.zone for t in st.transports if t.zone is not None}
+    air = {a.zone for a in st.airborne() if a.mission in ("strike", "cap")}
+    return [z for z in _occupied_zones(st) if z in air or (z in surface["usn"] and z in surface["ijn"])]
+
+
 def _has_sea(st: HbgState, zone: int, side: str) -> bool:
     if st.ships_in(zone, side):
         return True
@@ -273,7 +286,7 @@ def _attacks_advance(st: HbgState) -> None:
             )
             return
         if sub["zones"] is None:
-            sub["zones"] = [z for z in _occupied_zones(st) if battle.classify(st, z) is not None]
+            sub["zones"] = [z for z in _contested_zones(st) if battle.classify(st, z) is not None]
         if not sub["zones"]:
             _invasion(st)
             sub["ask"] = None

@@ -165,6 +165,27 @@ def air_name(st: HbgState, air: Air) -> str:
     return what + (f" ({air.ordnance})" if air.ordnance else "")
 
 
+def air_words(st: HbgState, air: Air) -> Callable[[], str]:
+    """:func:`air_name` made later, when a label is read, from the Air Group as it is now."""
+    n, base, unit, ordnance = air.n, air.base, air.unit, air.ordnance
+
+    def words() -> str:
+        owner = base
+        if owner in st.ships:
+            owner = st.ship_name(st.ships[owner])
+        elif owner in st.bases:
+            owner = "Midway"
+        what = f"{n} {owner} {DATA.units[unit].name}"
+        return what + (f" ({ordnance})" if ordnance else "")
+
+    return words
+
+
+def phrase(before: str, what: Callable[[], str], after: str = "") -> Callable[[], str]:
+    """A lazy label: ``before`` + the words ``what`` makes + ``after``."""
+    return lambda: f"{before}{what()}{after}"
+
+
 def merge_groups(st: HbgState, base: str, at: str) -> None:
     """[Game Terminology: Air Group] Air Units of one type on one card box form one Air Group."""
     seen: dict[tuple[Any, ...], Air] = {}
@@ -504,8 +525,8 @@ def unarmed_bomber(air: Air) -> bool:
     return air.unit in BOMBER_UNITS and not air.ordnance
 
 
-def _spot_label(ship: str, n: int, what: str) -> Callable[[], str]:
-    return lambda: f"{ship}: spot {n} of {what}"
+def _spot_label(ship: Ship, n: int, what: Callable[[], str], st: HbgState) -> Callable[[], str]:
+    return lambda: f"{st.ship_name(ship)}: spot {n} of {what()}"
 
 
 def spot_options(st: HbgState, side: str) -> list[Option]:
@@ -554,9 +575,11 @@ def spot_options(st: HbgState, side: str) -> list[Option]:
                 most = min(most, 1) if patrol_bomber and patrol_slot else 0
             if most <= 0:
                 continue
-            name, what, aid = st.ship_name(ship), air_name(st, air), air.id
+            what, aid = air_words(st, air), air.id
             for k in range(1, most + 1):
-                opts.append(Option(f"spot:{aid}:{k}", _spot_label(name, k, what), {"air": aid, "n": k, "ship": cid}))
+                opts.append(
+                    Option(f"spot:{aid}:{k}", _spot_label(ship, k, what, st), {"air": aid, "n": k, "ship": cid})
+                )
     if opts:
         opts.append(_done("done spotting"))
     return opts

@@ -13,9 +13,11 @@ from midway.engine import Option
 from midway.rulesets.hbg.command import (
     _done,
     air_name,
+    air_words,
     compatible,
     merge_groups,
     phased,
+    phrase,
     side_sites,
     site_usable,
     site_zone,
@@ -228,8 +230,8 @@ def burn_fuel(st: HbgState) -> None:
 
 
 # =============================================================================== 5.3 rearm
-def _two_kinds(air: Air) -> bool:
-    return len(DATA.units[air.unit].ordnance) > 1
+TWO_KINDS = frozenset(k for k, u in DATA.units.items() if len(u.ordnance) > 1)
+"""[5.3] Bomber types that choose their ordnance (HBG-R08)."""
 
 
 def rearm_start(st: HbgState) -> None:
@@ -262,23 +264,25 @@ def rearm_options(st: HbgState, side: str) -> list[Option]:
     """[5.3] Bomb or torpedo for the types that choose (M182, HBG-R54); unloading armed bombers of
     those types to rearm later; ``done`` once every pending group is loaded."""
     pending, opts = False, []
+    done = (st.sub["unloaded"], st.sub["loaded"])
     for air in st.air.values():
-        if air.side != side or air.at != "hangar" or not _two_kinds(air):
+        if air.at != "hangar" or air.side != side or air.unit not in TWO_KINDS:
             continue
-        if air.id in st.sub["unloaded"] or air.id in st.sub["loaded"]:
+        if air.id in done[0] or air.id in done[1]:
             continue
         if air.rearm and not air.ordnance:
             pending = True
+            what = air_words(st, air)
             for kind in DATA.units[air.unit].ordnance:
                 opts.append(
                     Option(
                         f"load:{air.id}:{kind}",
-                        f"load {air_name(st, air)} with {kind}s",
+                        lambda what=what, kind=kind: f"load {what()} with {kind}s",
                         {"air": air.id, "ordnance": kind},
                     )
                 )
         elif air.ordnance and not air.rearm:
-            opts.append(Option(f"unload:{air.id}", f"unload {air_name(st, air)}", {"air": air.id}))
+            opts.append(Option(f"unload:{air.id}", phrase("unload ", air_words(st, air)), {"air": air.id}))
     if opts and not pending:
         opts.append(_done("done rearming"))
     return opts
@@ -328,9 +332,9 @@ def merge_hangars(st: HbgState) -> None:
 def unspot_options(st: HbgState, side: str) -> list[Option]:
     """[5.4] M184: spotted Air Units still on deck may go back to the hangar (owner's choice)."""
     opts = [
-        Option(f"unspot:{a.id}", f"unspot {air_name(st, a)}", {"air": a.id})
+        Option(f"unspot:{a.id}", phrase("unspot ", air_words(st, a)), {"air": a.id})
         for a in st.air.values()
-        if a.side == side and a.at == "deck"
+        if a.at == "deck" and a.side == side
     ]
     if opts:
         opts.append(_done("leave the rest spotted"))

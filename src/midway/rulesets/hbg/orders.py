@@ -391,6 +391,10 @@ def decisions_3_1(st: HbgState) -> dict[str, Decision]:
 CANCEL = Option("cancel", "cancel this order (choose again)")
 
 
+LAUNCH_TO = {z: Option(f"to:{z}", f"launch to SZ{z:02d}", {"zone": z}) for z in DATA.map.zones}
+ADD_ALL = Option("all", "add every remaining unit")
+
+
 def _launch_decision(st: HbgState, side: str, order: dict[str, Any]) -> Decision:
     """[3.1.1.1] [3.1.1.2] Pick the Air Units to launch, then where they go (M110, M111, E13, E14)."""
     base = order["base"]
@@ -404,16 +408,19 @@ def _launch_decision(st: HbgState, side: str, order: dict[str, Any]) -> Decision
         for a in airs:
             if sel.get(a.id, 0) < a.n:
                 name = DATA.units[a.unit].name + (f" ({a.ordnance})" if a.ordnance else "")
-                opts.append(Option(f"add:{a.id}", f"add 1 {name} ({a.n - sel.get(a.id, 0)} left)", {"air": a.id}))
+                left = a.n - sel.get(a.id, 0)
+                opts.append(
+                    Option(f"add:{a.id}", lambda name=name, left=left: f"add 1 {name} ({left} left)", {"air": a.id})
+                )
         if base != "airfield" and any(sel.get(a.id, 0) < a.n for a in airs):
-            opts.append(Option("all", "add every remaining unit"))
+            opts.append(ADD_ALL)
     if total:
         start = _base_zone(st, base)
         if cap:
             zones = cap_destinations(st, side, start)
         else:
             zones = sorted(reach(st, start, group_movement(st, [st.air[a] for a in sel])))
-        opts += [Option(f"to:{z}", f"launch to SZ{z:02d}", {"zone": z}) for z in zones]
+        opts += [LAUNCH_TO[z] for z in zones]
     opts.append(CANCEL)
     what = "CAP" if cap else "Strike Group"
     return st.decide(side, f"launch a {what}: {total} Air Units chosen", "3.1.1", opts, kind="launch")
@@ -469,16 +476,29 @@ def _tf_decision(st: HbgState, side: str, order: dict[str, Any]) -> Decision:
     opts = []
     free = [s for s in movable_ships(st, side, zone) if s.id not in sel]
     for s in free:
-        opts.append(Option(f"ship:{s.id}", f"move {st.ship_name(s)}", {"ship": s.id}))
+        opts.append(_ship_option(st, s))
     if len(free) > 1:
-        opts.append(Option("allships", "move every ship that may move"))
+        opts.append(ALL_SHIPS)
     if sel:
         ships = [st.ships[s] for s in sel]
         for n in DATA.map.neighbours(zone):
             if st.stacking_allows(n, side, ships):
-                opts.append(Option(f"to:{n}", f"to SZ{n:02d}", {"zone": n}))
+                opts.append(TF_TO[n])
     opts.append(CANCEL)
     return st.decide(side, f"move ships from SZ{zone:02d} ({len(sel)} chosen)", "3.1.2", opts, kind="tf")
+
+
+TF_TO = {z: Option(f"to:{z}", f"to SZ{z:02d}", {"zone": z}) for z in DATA.map.zones}
+ALL_SHIPS = Option("allships", "move every ship that may move")
+SHIP_OPTIONS: dict[str, Option] = {}
+"""[3.1.2] ``ship:<id>`` for every ship, built on first use: a ship's id and name never change."""
+
+
+def _ship_option(st: HbgState, ship: Ship) -> Option:
+    opt = SHIP_OPTIONS.get(ship.id)
+    if opt is None:
+        opt = SHIP_OPTIONS[ship.id] = Option(f"ship:{ship.id}", f"move {st.ship_name(ship)}", {"ship": ship.id})
+    return opt
 
 
 def _follow_decision(st: HbgState, order: dict[str, Any]) -> dict[str, Decision]:

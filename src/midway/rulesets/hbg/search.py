@@ -150,29 +150,52 @@ def seaplane_launches_left(st: HbgState) -> int:
 
 def patrol_sources(st: HbgState, side: str) -> list[Air]:
     """[2.1] The Air Groups that may launch a patrol now (M085, M088, M089)."""
-    out = []
+    out: list[Air] = []
+    busy: set[str] | None = None  # bases with a patrol out (HBG-R60), found on first need
+    carriers_used: set[str] = set()
     for a in st.air.values():
         if a.side != side:
             continue
-        unit = DATA.units[a.unit]
-        if unit.patrol == "patrol_aircraft" and a.at == "hangar":
+        patrol = PATROL_KIND.get(a.unit)
+        if patrol is None:
+            continue
+        if patrol == "patrol_aircraft" and a.at == "hangar":
             if a.base == "seaplane_base":
                 if seaplane_launches_left(st) > 0:
                     out.append(a)
             elif a.base in st.ships:
                 ship = st.ships[a.base]
-                if not ship.sunk and ship.zone is not None and not _has_patrol_out(st, a.base):
-                    out.append(a)
+                if not ship.sunk and ship.zone is not None:
+                    if busy is None:
+                        busy = _patrols_out(st)
+                    if a.base not in busy:
+                        out.append(a)
         elif (
-            unit.patrol == "patrol_bomber"
+            patrol == "patrol_bomber"
             and a.at == "deck"
+            and a.base not in carriers_used
             and a.base in st.ships
             and _carrier_may_launch_patrol(st, a.base)
-            and not _has_patrol_out(st, a.base)
-            and not any(o.base == a.base for o in out)
         ):
-            out.append(a)
+            if busy is None:
+                busy = _patrols_out(st)
+            if a.base not in busy:
+                out.append(a)
+                carriers_used.add(a.base)
     return out
+
+
+def _patrols_out(st: HbgState) -> set[str]:
+    """[2.1] Bases that launched a patrol this step or have one in the air (HBG-R60)."""
+    out = set(st.sub.get("launched_from", ()))
+    for a in st.air.values():
+        if a.at == "air" and a.mission == "patrol":
+            out.add(a.base)
+    return out
+
+
+PATROL_KIND = {k: u.patrol for k, u in DATA.units.items() if u.patrol}
+"""[2.1] The patrol ability of each unit type that has one (2.1.2)."""
 
 
 def patrol_movers(st: HbgState, side: str) -> list[Air]:
@@ -206,6 +229,11 @@ def enter_2_1(st: HbgState) -> None:
     _advance_side(st, None)
 
 
+PATROL_TO = {z: Option(f"to:{z}", f"SZ{z:02d}", {"zone": z}) for z in DATA.map.zones}
+PATROL_CANCEL = Option("cancel", "choose another patrol")
+DONE_PATROLS = Option("done", "no more patrols")
+
+
 def decisions_2_1(st: HbgState) -> dict[str, Decision]:
     """[2.1] Pick a patrol to launch or move, then its destination; ``done`` ends the side's step."""
     side = st.sub.get("side")
@@ -217,20 +245,29 @@ def decisions_2_1(st: HbgState) -> dict[str, Decision]:
         start = _origin(st, air)
         assert start is not None
         zones = sorted(reach(st, start, DATA.units[air.unit].movement))
-        opts = [Option(f"to:{z}", f"SZ{z:02d}", {"zone": z}) for z in zones]
-        opts.append(Option("cancel", "choose another patrol"))
+        opts = [PATROL_TO[z] for z in zones]
+        opts.append(PATROL_CANCEL)
         what = "launch" if air.at != "air" else "move"
         return {side: st.decide(side, f"{what} {DATA.units[air.unit].name} patrol to", "2.1", opts, kind="patrol")}
     opts = []
     for a in patrol_sources(st, side):
-        unit = DATA.units[a.unit]
         where = st.ship_name(st.ships[a.base]) if a.base in st.ships else "the Seaplane Base"
-        opts.append(Option(f"launch:{a.id}", f"launch a {unit.name} patrol from {where}", {"air": a.id}))
+        opts.append(
+            Option(
+                f"launch:{a.id}",
+                lambda name=DATA.units[a.unit].name, where=where: f"launch a {name} patrol from {where}",
+                {"air": a.id},
+            )
+        )
     for a in patrol_movers(st, side):
         opts.append(
-            Option(f"move:{a.id}", f"move the {DATA.units[a.unit].name} patrol in SZ{a.zone:02d}", {"air": a.id})
+            Option(
+                f"move:{a.id}",
+                lambda name=DATA.units[a.unit].name, z=a.zone: f"move the {name} patrol in SZ{z:02d}",
+                {"air": a.id},
+            )
         )
-    opts.append(Option("done", "no more patrols"))
+    opts.append(DONE_PATROLS)
     return {side: st.decide(side, "launch or move patrol aircraft", "2.1", opts, kind="patrol")}
 
 
