@@ -83,10 +83,13 @@ def freeze_data(data: Mapping[str, Any] | None) -> FrozenDict:
 
 def thaw(value: Any) -> Any:
     """A fresh, mutable, JSON-ready copy of frozen data (tuples become lists)."""
-    if isinstance(value, _SCALARS):
+    kind = type(value)
+    if kind in _SCALAR_TYPES:
         return value
-    if isinstance(value, Mapping):
-        return {k: thaw(v) for k, v in value.items()}
+    if kind is FrozenDict or isinstance(value, Mapping):
+        return {k: v if type(v) in _SCALAR_TYPES else thaw(v) for k, v in value.items()}
+    if kind is tuple or kind is list:
+        return [v if type(v) in _SCALAR_TYPES else thaw(v) for v in value]
     if isinstance(value, (set, frozenset)):
         return sorted((thaw(v) for v in value), key=repr)
     if isinstance(value, (list, tuple)):
@@ -167,7 +170,7 @@ class Decision:
     ``"allocate"``...).
     """
 
-    __slots__ = ("id", "side", "prompt", "rule", "options", "simultaneous", "kind", "_index")
+    __slots__ = ("id", "side", "prompt", "rule", "options", "simultaneous", "kind", "_index", "_looked")
 
     id: str
     side: str
@@ -177,6 +180,7 @@ class Decision:
     simultaneous: bool
     kind: str
     _index: dict[str, Option] | None
+    _looked: bool
 
     def __init__(
         self,
@@ -197,6 +201,7 @@ class Decision:
         sa(self, "simultaneous", simultaneous)
         sa(self, "kind", kind)
         sa(self, "_index", None)
+        sa(self, "_looked", False)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a Decision is immutable")
@@ -222,22 +227,28 @@ class Decision:
         return f"Decision({self.id!r}, {self.side!r}, {self.prompt!r}, {len(self.options)} options)"
 
     def option(self, option_id: str) -> Option | None:
-        """The option with that id, or ``None`` (an index built on first use for long lists)."""
-        options = self.options
-        if len(options) <= 8:
-            for opt in options:
-                if opt.id == option_id:
-                    return opt
-            return None
+        """The option with that id, or ``None``.
+
+        ``apply`` looks up one id per decision, so a plain scan is cheapest; a
+        long list gets an index on the second lookup (a UI reading it again).
+        """
         index = self._index
-        if index is None:
-            index = {opt.id: opt for opt in options}
+        if index is not None:
+            return index.get(option_id)
+        options = self.options
+        if len(options) > 64 and self._looked:
+            index = {opt[0]: opt for opt in options}
             object.__setattr__(self, "_index", index)
-        return index.get(option_id)
+            return index.get(option_id)
+        object.__setattr__(self, "_looked", True)
+        for opt in options:
+            if opt[0] == option_id:
+                return opt
+        return None
 
     @property
     def option_ids(self) -> tuple[str, ...]:
-        return tuple(opt.id for opt in self.options)
+        return tuple(opt[0] for opt in self.options)
 
     def to_json(self) -> dict[str, Any]:
         return {

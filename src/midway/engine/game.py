@@ -446,6 +446,10 @@ class State:
     )
     """The engine's own attributes; every other attribute of a state is the ruleset's."""
     _NOT_SERIALIZED: ClassVar[frozenset[str]] = frozenset({"game", "_cache", "_offered", "_quiet"})
+    """Attributes left out of :meth:`to_json` (and so of digests). A ruleset extends it with the names
+    of its *derived* attributes, indexes rebuilt from the rest of the state (units by box, by zone),
+    so that keeping an index changes no record's digest: ``_NOT_SERIALIZED = State._NOT_SERIALIZED |
+    {"_by_zone"}``. Its ``_clone_data`` must still copy them."""
 
     def clone(self, *, search: bool = False) -> State:
         """An independent copy, for look-ahead search.
