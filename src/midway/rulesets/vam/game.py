@@ -353,7 +353,9 @@ class VamState(orders.Orders, surface.Surface, State):
             mw["long"] -= 1
         elif mw["short"] > 0:
             mw["short"] -= 1
-        ground = [a for a, r in self.u.items() if r.get("base") == "midway" and r.get("st") == "deck"]
+        ground = [
+            a for a, r in self.u.items() if r.get("base") == "midway" and r.get("st") == "deck" and "def" not in r
+        ]
         if ground:
             (pick,) = self.roll(
                 1, len(ground), why="avion détruit au sol (tiré au sort)", rule="Conséquences des raids", to=("usn",)
