@@ -36,7 +36,7 @@ def finish_orders(state: VamState, step: str) -> None:
 
 def clear_sea(state: VamState) -> None:
     """Take every ship off the map except Midway's garrison (for a scenario built by hand)."""
-    for uid, r in state.u.items():
+    for r in state.u.values():
         if "hex" in r and r["st"] in ("map", "wait"):
             r["st"] = "gone"
     touch(state)

@@ -85,7 +85,7 @@ def test_vam_example_turn_rounds_aa_bombing_with_forced_dice() -> None:
     assert s.u["vmf221_f1"]["lv"] == 1 and s.u["soryu_f1"]["lv"] == 1
     # phase 5: AA, companies A, B, C at D(e), T1, T2; D-F have nothing left to shoot at
     assert s.step == "p5"
-    t1, t2 = raid["a"].index("soryu_t1"), raid["a"].index("soryu_t2")
+    t1 = raid["a"].index("soryu_t1")
     dice(s, 9, 9, 9, 9, 1, 2)
     choose(s, "usn", f"t:0.a{d2}", f"t:0.a{t1}")  # company C's only target left is T2: no question asked
     assert s.u["soryu_t2"]["st"] == "dead" and s.u["soryu_t1"]["lv"] == 2 and s.u["soryu_d2"]["lv"] == 1
