@@ -26,6 +26,7 @@ from midway.engine import Decision, Game, GameOption, Option, Outcome, State, Te
 from midway.rulesets.vam import orders, surface, views
 from midway.rulesets.vam.data import DATA, ENEMY, SIDES
 
+_WHO = {"usn": "américain", "ijn": "japonais"}
 STEPS = ("p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p8s", "p8t", "p8a", "p8b", "p9", "p10", "p11a", "p11b")
 NEXT = dict(zip(STEPS, STEPS[1:], strict=False))
 PHASE_OF = {s: int("".join(c for c in s[1:] if c.isdigit())) for s in STEPS}
@@ -254,7 +255,7 @@ class VamState(orders.Orders, surface.Surface, State):
         if d.code == "BB" and owner == "ijn":
             real = 0
             for die in self.roll(
-                hits, 10, why=f"coups réels sur {d.name} (1-5)", rule="Conséquences des raids", to=SIDES
+                hits, 10, why="coups réels sur un BB japonais (1-5)", rule="Conséquences des raids", to=SIDES
             ):
                 real += die <= 5
             hits = real
@@ -367,7 +368,12 @@ class VamState(orders.Orders, surface.Surface, State):
                 rule="Conséquences des raids",
                 to=("usn",),
             )
-            self.emit("midway", f"Un avion {self.code(victim)} américain est détruit au sol", rule="E13", to=("ijn",))
+            self.emit(
+                "midway",
+                f"Un avion {self.code(victim)} américain est détruit au sol",
+                rule="Conséquences des raids",
+                to=("ijn",),
+            )
             self.kill_air(victim, source)
 
     def emit_both(self, text: str, rule: str = "", data: Mapping[str, Any] | None = None) -> None:
@@ -379,7 +385,10 @@ class VamState(orders.Orders, surface.Surface, State):
         n = 2 if self.u[shooter]["lv"] >= 2 else 1
         if self.u[shooter]["lv"] <= 0 or value <= 0:
             return 0
-        dice = self.roll(n, 10, why=why, rule=rule, to=SIDES)
+        # the roll is seen by both sides: it names units by type and side only, never by name
+        who, whom = _WHO[self.side_of(shooter)], _WHO[self.side_of(target)]
+        neutral = f"{self.code(shooter)} {who} contre {self.code(target)} {whom}"
+        dice = self.roll(n, 10, why=f"{rule} : {neutral}", rule=rule, to=SIDES)
         return sum(1 for x in dice if x + malus <= value)
 
     # ---------------------------------------------------------- end of turn

@@ -135,7 +135,13 @@ class Surface(Air):
                 if sub is None or not self.alive(dd) or not self.alive(sub):
                     continue
                 n = 2 if self.u[dd]["lv"] >= 2 else 1
-                dice = self.roll(n, 10, why=f"écran de {self.tag(dd, side)}", rule="Les sous-marins", to=SIDES)
+                dice = self.roll(
+                    n,
+                    10,
+                    why=f"écran de destroyers en {_h} (1 : sous-marin matraqué)",
+                    rule="Les sous-marins",
+                    to=SIDES,
+                )
                 ok = 1 in dice
                 if ok:
                     stopped.add(sub)
