@@ -89,7 +89,7 @@ def test_vam_example_turn_rounds_aa_bombing_with_forced_dice() -> None:
     dice(s, 9, 9, 9, 9, 1, 2)
     choose(s, "usn", f"t:0.a{d2}", f"t:0.a{t1}")  # company C's only target left is T2: no question asked
     assert s.u["soryu_t2"]["st"] == "dead" and s.u["soryu_t1"]["lv"] == 2 and s.u["soryu_d2"]["lv"] == 1
-    fired = [e for e in s.log("usn") if e.kind == "roll" and "DCA" in e.text]
+    fired = [e for e in s.log("usn") if e.kind == "roll" and e.rule == "Défense anti-aérienne"]
     assert len(fired) == 3
     # phase 6: D(e) -> company A (1 die: 9 miss), T1 -> company B (2 dice: 1, 1); two aircraft drawn by lot
     assert s.step == "p6"
