@@ -17,18 +17,22 @@ total capacity holds its Air Units aboard plus every airborne Air Group whose ta
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from midway.engine import DONE, Decision, Option
+from midway.engine import Option
 from midway.rulesets.hbg.model import BOMBER_UNITS, DATA, PATROL_BOMBER_UNITS, Air, Ship
+from midway.rulesets.hbg.shared import (
+    air_name,
+    air_words,
+    done_option,
+    merge_groups,
+    phased,
+)
 from midway.rulesets.hbg.steps import Step
 
 if TYPE_CHECKING:
     from midway.rulesets.hbg.game import HbgState
-
-JAPAN_FIRST = ("ijn", "usn")
-"""[Order of Play] "Japan 1st, USA 2nd"."""
 
 OPS = ("launch", "recover", "maneuver")
 """[1.4.1] The three Op Statuses."""
@@ -44,161 +48,11 @@ def setup(st: HbgState) -> None:
     """[1.6 Recovering Under Launch Orders] carrier id -> the Turn it must choose Recover (HBG-R50)."""
 
 
-# =============================================================================== step driver
-OptionsFn = Callable[["HbgState", str], list[Option]]
-ApplyFn = Callable[["HbgState", str, Option], None]
-HookFn = Callable[["HbgState"], None]
-SideHookFn = Callable[["HbgState", str], None]
-
-
-def remember(st: HbgState, key: str, value: Any) -> None:
-    """Keep what the run loop just computed to find where play stops (the options of the next
-    decision) for the ``decisions`` call that follows at once: not computed twice. Working memory
-    only (``HbgState._TRANSIENT``): never serialized or cloned, and used once."""
-    st._memo = (key, id(st.sub), value)
-
-
-def recall(st: HbgState, key: str) -> Any:
-    """What :func:`remember` kept for ``key`` at this decision point, once; ``None`` otherwise."""
-    memo = st.__dict__.pop("_memo", None)
-    if memo is None or memo[0] != key or memo[1] != id(st.sub):
-        return None
-    return memo[2]
-
-
-def _nothing(st: HbgState) -> None:
-    return None
-
-
-def _no_auto(st: HbgState, side: str) -> None:
-    return None
-
-
-def phased(
-    step_id: str,
-    *,
-    rule: str,
-    prompt: str,
-    kind: str,
-    options: OptionsFn,
-    apply: ApplyFn,
-    auto: SideHookFn = _no_auto,
-    start: HookFn = _nothing,
-    end: HookFn = _nothing,
-    simultaneous: bool = False,
-) -> Step:
-    """A step asked side by side (Japan first) or of both sides at once (sealed, ``simultaneous``).
-
-    ``start`` runs when the step begins; ``auto(st, side)`` does a side's forced work before it
-    is asked; a side is finished when ``options`` is empty or it chooses ``done``; ``end`` runs
-    once when both sides are finished.
-    """
-
-    def progress(st: HbgState) -> None:
-        finished: list[str] = st.sub["finished"]
-        asked: dict[str, list[Option]] = {}
-        for side in JAPAN_FIRST:
-            if side in finished:
-                continue
-            auto(st, side)
-            opts = options(st, side)
-            if opts:
-                asked[side] = opts
-                if not simultaneous:
-                    break
-                continue
-            finished.append(side)
-        if len(finished) == len(JAPAN_FIRST) and not st.sub.get("ended"):
-            st.sub["ended"] = True
-            end(st)
-        elif asked:
-            remember(st, step_id, asked)
-
-    def enter(st: HbgState) -> None:
-        st.sub["finished"] = []
-        start(st)
-        progress(st)
-
-    def decisions(st: HbgState) -> dict[str, Decision]:
-        asked = recall(st, step_id)
-        if asked is None:
-            waiting = [s for s in JAPAN_FIRST if s not in st.sub["finished"]]
-            if not simultaneous:
-                waiting = waiting[:1]
-            asked = {side: opts for side in waiting if (opts := options(st, side))}
-        sealed = len(asked) > 1
-        return {s: st.decide(s, prompt, rule, o, kind=kind, simultaneous=sealed) for s, o in asked.items()}
-
-    def resolve(st: HbgState, choices: Mapping[str, Option]) -> None:
-        for side in JAPAN_FIRST:
-            choice = choices.get(side)
-            if choice is None:
-                continue
-            if choice.id == DONE:
-                st.sub["finished"].append(side)
-            else:
-                apply(st, side, choice)
-        progress(st)
-
-    return Step(step_id, enter=enter, decisions=decisions, resolve=resolve)
-
-
-def _done(label: str) -> Option:
-    return Option(DONE, label)
-
-
 def _to(st: HbgState, ship: Ship | None, side: str) -> tuple[str, ...] | None:
     """HBG-R35: events about a hidden ship go to its owner only."""
     if ship is None or ship.located:
         return None
     return (side,)
-
-
-def air_name(st: HbgState, air: Air) -> str:
-    """ "3 Akagi D3A (bomb)": Air Units, owner, type, ordnance."""
-    owner = air.base
-    if owner in st.ships:
-        owner = st.ship_name(st.ships[owner])
-    elif owner in st.bases:
-        owner = "Midway"
-    what = f"{air.n} {owner} {DATA.units[air.unit].name}"
-    return what + (f" ({air.ordnance})" if air.ordnance else "")
-
-
-def air_words(st: HbgState, air: Air) -> Callable[[], str]:
-    """:func:`air_name` made later, when a label is read, from the Air Group as it is now."""
-    n, base, unit, ordnance = air.n, air.base, air.unit, air.ordnance
-
-    def words() -> str:
-        owner = base
-        if owner in st.ships:
-            owner = st.ship_name(st.ships[owner])
-        elif owner in st.bases:
-            owner = "Midway"
-        what = f"{n} {owner} {DATA.units[unit].name}"
-        return what + (f" ({ordnance})" if ordnance else "")
-
-    return words
-
-
-def phrase(before: str, what: Callable[[], str], after: str = "") -> Callable[[], str]:
-    """A lazy label: ``before`` + the words ``what`` makes + ``after``."""
-    return lambda: f"{before}{what()}{after}"
-
-
-def merge_groups(st: HbgState, base: str, at: str) -> None:
-    """[Game Terminology: Air Group] Air Units of one type on one card box form one Air Group."""
-    seen: dict[tuple[Any, ...], Air] = {}
-    for air in [a for a in st.air.values() if a.base == base and a.at == at]:
-        if air.n <= 0:
-            continue
-        key = (air.side, air.unit, air.ordnance, air.fuel, air.oof, air.rearm)
-        first = seen.get(key)
-        if first is None:
-            seen[key] = air
-            continue
-        first.n += air.n
-        del st.air[air.id]
 
 
 # =============================================================================== 1.2 tokens
@@ -331,7 +185,7 @@ def _ijn_reinf_options(st: HbgState) -> list[Option]:
     if transport_wave_eligible(st, 1):
         opts.append(Option("transports:1", f"bring on transport wave 1 and its escort in SZ{entry}", {"wave": 1}))
     if opts:
-        opts.append(_done("no reinforcements this Turn"))
+        opts.append(done_option("no reinforcements this Turn"))
     return opts
 
 
@@ -361,7 +215,7 @@ def _usn_reinf_options(st: HbgState) -> list[Option]:
             if st.stacking_allows(zone, "usn", ships):
                 opts.append(Option(f"enter:{tf}:{zone}", f"bring on {name} in SZ{zone}", {"tf": tf, "zone": zone}))
     if opts and not forced:
-        opts.append(_done("no (more) reinforcements this Turn"))
+        opts.append(done_option("no (more) reinforcements this Turn"))
     return opts
 
 
@@ -581,7 +435,7 @@ def spot_options(st: HbgState, side: str) -> list[Option]:
                     Option(f"spot:{aid}:{k}", _spot_label(ship, k, what, st), {"air": aid, "n": k, "ship": cid})
                 )
     if opts:
-        opts.append(_done("done spotting"))
+        opts.append(done_option("done spotting"))
     return opts
 
 
@@ -642,9 +496,20 @@ def site_capacity(st: HbgState, site: str) -> int:
 
 def committed(st: HbgState, site: str, *, but: str = "") -> int:
     """[5.1] M174: Air Units aboard + to be recovered + returning (every airborne group it is the target of)."""
-    total = sum(a.n for a in st.aboard(site))
-    total += sum(a.n for a in st.air.values() if a.at == "air" and a.id != but and target_of(st, a) == site)
+    targets = st.landing_target
+    total = 0
+    for a in st.air.values():
+        at = a.at
+        if at == "air":
+            if a.id != but and targets.get(a.id, a.base) == site:
+                total += a.n
+        elif a.base == site and at in ABOARD:
+            total += a.n
     return total
+
+
+ABOARD = frozenset({"hangar", "deck", "landed"})
+"""Where an Air Group is aboard its carrier or base (:meth:`HbgState.aboard`)."""
 
 
 def spare(st: HbgState, site: str, air: Air | None = None) -> int:
@@ -653,6 +518,33 @@ def spare(st: HbgState, site: str, air: Air | None = None) -> int:
     if cap >= UNLIMITED:
         return UNLIMITED
     return cap - committed(st, site, but=air.id if air is not None else "")
+
+
+def spare_counter(st: HbgState) -> Callable[[str, Air | None], int]:
+    """:func:`spare` for many questions about one unchanged position: the commitments of every
+    site are counted in one pass over the Air Groups."""
+    totals: dict[str, int] = {}
+    targets = st.landing_target
+    for a in st.air.values():
+        at = a.at
+        if at == "air":
+            site = targets.get(a.id, a.base)
+        elif at in ABOARD:
+            site = a.base
+        else:
+            continue
+        totals[site] = totals.get(site, 0) + a.n
+
+    def spare_of(site: str, air: Air | None = None) -> int:
+        cap = site_capacity(st, site)
+        if cap >= UNLIMITED:
+            return UNLIMITED
+        used = totals.get(site, 0)
+        if air is not None and air.at == "air" and targets.get(air.id, air.base) == site:
+            used -= air.n
+        return cap - used
+
+    return spare_of
 
 
 def compatible(st: HbgState, air: Air, site: str) -> bool:
@@ -676,16 +568,15 @@ def compatible(st: HbgState, air: Air, site: str) -> bool:
 def side_sites(st: HbgState, side: str) -> list[str]:
     """Every landing site of ``side`` (whether it can land now or not)."""
     out = [
-        s.id
-        for s in st.ships.values()
-        if s.side == side
-        and not s.sunk
-        and s.zone is not None
-        and (DATA.units[s.unit].is_carrier or DATA.units[s.unit].floatplanes > 0)
+        s.id for s in st.ships.values() if s.unit in SITE_UNITS and s.side == side and not s.sunk and s.zone is not None
     ]
     if side == "usn":
         out += ["airfield", "seaplane_base"]
     return out
+
+
+SITE_UNITS = frozenset(k for k, u in DATA.units.items() if u.is_carrier or u.floatplanes > 0)
+"""Ship types aircraft land on: carriers and floatplane cruisers (HBG-R46)."""
 
 
 def orphan(st: HbgState, air: Air) -> bool:
@@ -728,17 +619,33 @@ def _class(st: HbgState, air: Air, site: str) -> int:
 def landing_pairs(st: HbgState, side: str) -> list[tuple[str, str, int]]:
     """(Air Group, site, class) for every landing now legal, each site's best class only."""
     by_site: dict[str, list[tuple[str, str, int]]] = {}
-    rooms = {s: landing_room(st, s) for s in side_sites(st, side)}
-    zones = {s: site_zone(st, s) for s in rooms}
+    open_sites: dict[int | None, list[str]] = {}
+    for site in side_sites(st, side):
+        if landing_room(st, site) > 0:
+            open_sites.setdefault(site_zone(st, site), []).append(site)
+    if not open_sites:
+        return []
+    spare_of = spare_counter(st)
+    targets = st.landing_target
     for air in st.airborne(side):
-        for site, room in rooms.items():
-            if room <= 0 or zones[site] != air.zone or not compatible(st, air, site):
+        here = open_sites.get(air.zone)
+        if here is None:
+            continue
+        own = targets.get(air.id, air.base)
+        for site in here:
+            if not compatible(st, air, site):
                 continue
-            cls = _class(st, air, site)
+            # [1.6] M078 priority (_class): own out-of-fuel, stranded out-of-fuel (orphan), voluntary
+            if air.oof and own == site:
+                cls = 1
+            elif air.oof and (not site_usable(st, own) or spare_of(own, air) < air.n):
+                cls = 2
+            else:
+                cls = 3
             ship = st.ships.get(site)
             if ship is not None and ship.op == "launch" and cls != 2:
                 continue  # HBG-R49: a carrier under Launch takes only stranded out-of-fuel aircraft
-            if spare(st, site, air) <= 0:
+            if spare_of(site, air) <= 0:
                 continue
             by_site.setdefault(site, []).append((air.id, site, cls))
     out = []
@@ -794,7 +701,7 @@ def land_options(st: HbgState, side: str) -> list[Option]:
             Option(f"land:{aid}:{site}", f"land {air_name(st, air)} on {where} ({why})", {"air": aid, "site": site})
         )
     if opts and not forced:
-        opts.append(_done("no more landings"))
+        opts.append(done_option("no more landings"))
     return opts
 
 

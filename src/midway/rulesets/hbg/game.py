@@ -160,7 +160,7 @@ class HbgState(State):
         air.n -= n
         return part
 
-    def ships_in(self, zone: int, side: str | None = None) -> list[Ship]:
+    def ships_in(self, zone: int, side: str | None = None) -> tuple[Ship, ...]:
         """[Task Force] The ships afloat in ``zone`` (of ``side``), in setup order.
 
         Read from an index by zone and side, rebuilt only when a ship has moved, sunk or
@@ -168,17 +168,16 @@ class HbgState(State):
         index = self.__dict__.get("_ship_index")
         if index is None or index[0] != SHIP_PLACES[0] or index[1] is not self.ships:
             index = self._index_ships()
-        found = index[2].get((zone, side))
-        return [] if found is None else list(found)
+        return index[2].get((zone, side), ())
 
-    def _index_ships(self) -> tuple[int, dict[str, Ship], dict[tuple[int, str | None], list[Ship]]]:
+    def _index_ships(self) -> tuple[int, dict[str, Ship], dict[tuple[int, str | None], tuple[Ship, ...]]]:
         by_zone: dict[tuple[int, str | None], list[Ship]] = {}
         for s in self.ships.values():
             if s.zone is None or s.sunk:
                 continue
             by_zone.setdefault((s.zone, s.side), []).append(s)
             by_zone.setdefault((s.zone, None), []).append(s)
-        index = (SHIP_PLACES[0], self.ships, by_zone)
+        index = (SHIP_PLACES[0], self.ships, {k: tuple(v) for k, v in by_zone.items()})
         self._ship_index = index
         return index
 
@@ -191,7 +190,7 @@ class HbgState(State):
 
     def stacking_allows(self, zone: int, side: str, adding: Iterable[Ship]) -> bool:
         """[Stacking Limit] At most 2 Capital Ships and 8 ships in a Sea Zone (transports exempt)."""
-        ships = self.ships_in(zone, side) + [s for s in adding if s.zone != zone]
+        ships = [*self.ships_in(zone, side), *(s for s in adding if s.zone != zone)]
         capital = sum(1 for s in ships if s.unit in CAPITAL_UNITS)
         return capital <= 2 and len(ships) <= 8
 

@@ -1,7 +1,7 @@
 """[5TH PHASE: AIR UNIT MAINTENANCE] Steps 5.1 to 5.4: return to base, burn fuel, rearm, clear decks.
 
 5.5 (End The Turn) is the lead's, in ``game``. The steps are simultaneous (Order of Play): both
-sides are asked at once, sealed, while each has a real choice (:func:`command.phased`). Rulings
+sides are asked at once, sealed, while each has a real choice (:func:`shared.phased`). Rulings
 HBG-R40 .. HBG-R56 (``RULINGS.md``).
 """
 
@@ -11,13 +11,7 @@ from typing import TYPE_CHECKING
 
 from midway.engine import Option
 from midway.rulesets.hbg.command import (
-    _done,
-    air_name,
-    air_words,
     compatible,
-    merge_groups,
-    phased,
-    phrase,
     side_sites,
     site_usable,
     site_zone,
@@ -25,6 +19,7 @@ from midway.rulesets.hbg.command import (
     target_of,
 )
 from midway.rulesets.hbg.model import DATA, Air
+from midway.rulesets.hbg.shared import air_name, air_words, done_option, merge_groups, phased, phrase
 from midway.rulesets.hbg.steps import Step
 
 if TYPE_CHECKING:
@@ -284,7 +279,7 @@ def rearm_options(st: HbgState, side: str) -> list[Option]:
         elif air.ordnance and not air.rearm:
             opts.append(Option(f"unload:{air.id}", phrase("unload ", air_words(st, air)), {"air": air.id}))
     if opts and not pending:
-        opts.append(_done("done rearming"))
+        opts.append(done_option("done rearming"))
     return opts
 
 
@@ -337,7 +332,7 @@ def unspot_options(st: HbgState, side: str) -> list[Option]:
         if a.at == "deck" and a.side == side
     ]
     if opts:
-        opts.append(_done("leave the rest spotted"))
+        opts.append(done_option("leave the rest spotted"))
     return opts
 
 

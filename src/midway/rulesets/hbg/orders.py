@@ -26,7 +26,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from midway.engine import Decision, Option
-from midway.rulesets.hbg.command import recall, remember
 from midway.rulesets.hbg.model import (
     BOMBER_UNITS,
     CARRIER_UNITS,
@@ -39,6 +38,7 @@ from midway.rulesets.hbg.model import (
     Ship,
 )
 from midway.rulesets.hbg.search import reach
+from midway.rulesets.hbg.shared import recall, remember
 from midway.rulesets.hbg.steps import Step
 
 if TYPE_CHECKING:

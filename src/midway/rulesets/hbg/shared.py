@@ -1,0 +1,203 @@
+"""Helpers every phase module of hbg uses: the step driver, names of Air Groups, and cheap options.
+
+``phased``
+    the driver of a step asked side by side (Japan first) or of both sides at once (sealed).
+``remember`` / ``recall``
+    the run loop computes the next decision's options to find where play stops; they are kept
+    for the ``decisions`` call that follows at once, so they are not built twice.
+``air_name`` / ``air_words``
+    an Air Group in words, now or (for lazy option labels) when the label is read.
+``done_option``
+    the ``done`` option that ends a compound order.
+``merge_groups``
+    Air Units of one type and state on one card box form one Air Group.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from midway.engine import DONE, Decision, Option
+from midway.rulesets.hbg.model import DATA, MIDWAY_BASES, Air
+from midway.rulesets.hbg.steps import Step
+
+if TYPE_CHECKING:
+    from midway.rulesets.hbg.game import HbgState
+
+JAPAN_FIRST = ("ijn", "usn")
+"""[Order of Play] "Japan 1st, USA 2nd"."""
+
+# ------------------------------------------------------------------------------ step driver
+OptionsFn = Callable[["HbgState", str], list[Option]]
+ApplyFn = Callable[["HbgState", str, Option], None]
+HookFn = Callable[["HbgState"], None]
+SideHookFn = Callable[["HbgState", str], None]
+
+
+def remember(st: HbgState, key: str, value: Any) -> None:
+    """Keep what the run loop just computed to find where play stops (the options of the next
+    decision) for the ``decisions`` call that follows at once: not computed twice. Working memory
+    only (``HbgState._TRANSIENT``): never serialized or cloned, and used once."""
+    st._memo = (key, id(st.sub), value)
+
+
+def recall(st: HbgState, key: str) -> Any:
+    """What :func:`remember` kept for ``key`` at this decision point, once; ``None`` otherwise."""
+    memo = st.__dict__.pop("_memo", None)
+    if memo is None or memo[0] != key or memo[1] != id(st.sub):
+        return None
+    return memo[2]
+
+
+def _nothing(st: HbgState) -> None:
+    return None
+
+
+def _no_auto(st: HbgState, side: str) -> None:
+    return None
+
+
+def phased(
+    step_id: str,
+    *,
+    rule: str,
+    prompt: str,
+    kind: str,
+    options: OptionsFn,
+    apply: ApplyFn,
+    auto: SideHookFn = _no_auto,
+    start: HookFn = _nothing,
+    end: HookFn = _nothing,
+    simultaneous: bool = False,
+) -> Step:
+    """A step asked side by side (Japan first) or of both sides at once (sealed, ``simultaneous``).
+
+    ``start`` runs when the step begins; ``auto(st, side)`` does a side's forced work before it
+    is asked; a side is finished when ``options`` is empty or it chooses ``done``; ``end`` runs
+    once when both sides are finished.
+    """
+
+    def progress(st: HbgState) -> None:
+        finished: list[str] = st.sub["finished"]
+        asked: dict[str, list[Option]] = {}
+        for side in JAPAN_FIRST:
+            if side in finished:
+                continue
+            auto(st, side)
+            opts = options(st, side)
+            if opts:
+                asked[side] = opts
+                if not simultaneous:
+                    break
+                continue
+            finished.append(side)
+        if len(finished) == len(JAPAN_FIRST) and not st.sub.get("ended"):
+            st.sub["ended"] = True
+            end(st)
+        elif asked:
+            remember(st, step_id, asked)
+
+    def enter(st: HbgState) -> None:
+        st.sub["finished"] = []
+        start(st)
+        progress(st)
+
+    def decisions(st: HbgState) -> dict[str, Decision]:
+        asked = recall(st, step_id)
+        if asked is None:
+            waiting = [s for s in JAPAN_FIRST if s not in st.sub["finished"]]
+            if not simultaneous:
+                waiting = waiting[:1]
+            asked = {side: opts for side in waiting if (opts := options(st, side))}
+        sealed = len(asked) > 1
+        return {s: st.decide(s, prompt, rule, o, kind=kind, simultaneous=sealed) for s, o in asked.items()}
+
+    def resolve(st: HbgState, choices: Mapping[str, Option]) -> None:
+        for side in JAPAN_FIRST:
+            choice = choices.get(side)
+            if choice is None:
+                continue
+            if choice.id == DONE:
+                st.sub["finished"].append(side)
+            else:
+                apply(st, side, choice)
+        progress(st)
+
+    return Step(step_id, enter=enter, decisions=decisions, resolve=resolve)
+
+
+def done_option(label: str) -> Option:
+    """The ``done`` option of a compound order, with its label (one object per label)."""
+    opt = _DONES.get(label)
+    if opt is None:
+        opt = _DONES[label] = Option(DONE, label)
+    return opt
+
+
+_DONES: dict[str, Option] = {}
+
+
+def site_name(base: str) -> str:
+    """The name of an Air Group's carrier, cruiser or base, as :meth:`HbgState.ship_name` gives it
+    (a ship's name depends on its id alone); "Midway" for the bases."""
+    carrier = DATA.carriers.get(base)
+    if carrier is not None:
+        return carrier.name
+    if base in MIDWAY_BASES:
+        return "Midway"
+    unit, _, number = base.rpartition("-")
+    if unit in DATA.units:
+        return f"{DATA.units[unit].name} {number}"
+    return base
+
+
+def air_name(st: HbgState, air: Air) -> str:
+    """ "3 Akagi D3A (bomb)": Air Units, owner, type, ordnance."""
+    what = f"{air.n} {site_name(air.base)} {DATA.units[air.unit].name}"
+    return what + (f" ({air.ordnance})" if air.ordnance else "")
+
+
+def air_words(st: HbgState, air: Air) -> Callable[[], str]:
+    """:func:`air_name` made later, when a label is read, from the Air Group as it is now."""
+    n, base, unit, ordnance = air.n, air.base, air.unit, air.ordnance
+
+    def words() -> str:
+        what = f"{n} {site_name(base)} {DATA.units[unit].name}"
+        return what + (f" ({ordnance})" if ordnance else "")
+
+    return words
+
+
+def phrase(before: str, what: Callable[[], str], after: str = "") -> Callable[[], str]:
+    """A lazy label: ``before`` + the words ``what`` makes + ``after``."""
+    return lambda: f"{before}{what()}{after}"
+
+
+def merge_groups(st: HbgState, base: str, at: str) -> None:
+    """[Game Terminology: Air Group] Air Units of one type on one card box form one Air Group."""
+    seen: dict[tuple[Any, ...], Air] = {}
+    for air in [a for a in st.air.values() if a.base == base and a.at == at]:
+        if air.n <= 0:
+            continue
+        key = (air.side, air.unit, air.ordnance, air.fuel, air.oof, air.rearm)
+        first = seen.get(key)
+        if first is None:
+            seen[key] = air
+            continue
+        first.n += air.n
+        del st.air[air.id]
+
+
+OPTIONS: dict[tuple[Any, ...], Option] = {}
+"""Options already built, by what makes them (options are immutable: every state may share them)."""
+
+
+def cached_option(key: tuple[Any, ...], make: Callable[[], Option]) -> Option:
+    """The option for ``key`` (everything its id, label and data depend on), built once."""
+    opt = OPTIONS.get(key)
+    if opt is None:
+        if len(OPTIONS) > 200_000:
+            OPTIONS.clear()
+        opt = OPTIONS[key] = make()
+    return opt
