@@ -357,3 +357,6 @@ def main() -> None:  # pragma: no cover
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(app())
+from midway.cli.serve import serve as _serve  # noqa: E402
+
+app.command("serve")(_serve)

@@ -1,0 +1,41 @@
+"""``midway serve``: the web platform (lobby, games, replays) on this machine."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[
+        Path | None,
+        typer.Option(help="SQLite file to keep games in (default: MIDWAY_DATABASE_URL, else the user data directory)."),
+    ] = None,
+    workers: Annotated[int, typer.Option(help="Threads playing computer seats.")] = 2,
+) -> None:
+    """Serve the lobby in the browser: play against the computer, a friend by link, or hot-seat."""
+    import uvicorn
+
+    from midway.server.api import create_app
+    from midway.server.db import database_url
+    from midway.server.service import GameService
+
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    url = database_url(db)
+    try:
+        service = GameService(url, workers=workers)
+    except Exception as exc:  # an unreachable or unreadable database: one line, no traceback
+        typer.echo(f"error: cannot open the game database {url.split('@')[-1]}: {exc}".splitlines()[0], err=True)
+        raise typer.Exit(2) from None
+    app = create_app(service)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    typer.echo(f"midway: the lobby is at http://{shown}:{port}/  (games kept in {url.split('@')[-1]})", err=False)
+    try:
+        uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets")
+    finally:
+        service.close()

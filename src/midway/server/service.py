@@ -1,0 +1,716 @@
+"""The game service: games, seats, submissions and computer seats, with no HTTP in it.
+
+Every accepted choice is committed (the ``moves`` row, the game row with its
+new snapshot) before the answer is returned, under the game's lock: a process
+lock and ``BEGIN IMMEDIATE`` on SQLite, ``SELECT ... FOR UPDATE`` on PostgreSQL.
+Each submission names the decision it answers, so a duplicate or a late one
+is refused (:class:`Conflict`) without changing anything.
+
+What leaves the service for a seat is that side's view and its own pending
+decision; for a spectator the public view, and everything only once the game
+is over. Decision ids on the wire are opaque (salted per game), so they do
+not count the other side's hidden steps.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import json
+import logging
+import pickle
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+from midway.ai import make_agent
+from midway.ai.agents import AGENTS
+from midway.engine import Decision, Game, IllegalChoiceError, MidwayError, Record, State, registry
+from midway.engine.errors import GameOverError, RecordError, StaleDecisionError, UnknownOptionError
+from midway.engine.records import replay, start
+from midway.server.db import games, is_sqlite, make_engine, migrate, moves, seats
+
+log = logging.getLogger("midway.server")
+
+HUMAN = "human"
+COMPUTER = "computer"
+PLAYING = "playing"
+OVER = "over"
+NOTIFY_CHANNEL = "midway_games"
+LEASE_SECONDS = 5.0
+"""How long a process may think about a computer move before another may take it over."""
+MAX_SEED = 2**53 - 1
+REPLAY_EVERY = 50
+
+
+# --------------------------------------------------------------------- errors
+class ServiceError(Exception):
+    """A refusal with an HTTP status and a message for the person who asked."""
+
+    status = 400
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NotFound(ServiceError):
+    status = 404
+
+
+class Forbidden(ServiceError):
+    status = 403
+
+
+class Conflict(ServiceError):
+    status = 409
+
+
+class Invalid(ServiceError):
+    status = 422
+
+
+class Unavailable(ServiceError):
+    """The game cannot be played here: another rules version, or its ruleset is not installed."""
+
+    status = 409
+
+
+# ----------------------------------------------------------------- the values
+@dataclass(frozen=True)
+class SeatSpec:
+    kind: str
+    agent: str | None = None
+    agent_seed: int = 0
+
+
+@dataclass(frozen=True)
+class Created:
+    game_id: str
+    tokens: dict[str, str]
+    """One secret token per human side."""
+
+
+@dataclass
+class _Cached:
+    n_moves: int
+    state: State
+
+
+@dataclass
+class GameInfo:
+    """A game's row, read without its snapshot."""
+
+    id: str
+    ruleset: str
+    version: str
+    options: dict[str, Any]
+    seed: int
+    salt: str
+    n_moves: int
+    to_move: list[str]
+    status: str
+    outcome: dict[str, Any] | None
+    seats: dict[str, SeatSpec] = field(default_factory=dict)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_token() -> str:
+    """A seat token: 192 random bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+def agent_names() -> list[str]:
+    return sorted(AGENTS)
+
+
+# -------------------------------------------------------------------- service
+class GameService:
+    """Stores and plays games. Thread-safe; one per process."""
+
+    def __init__(self, url: str, *, workers: int = 1, cache_size: int = 512) -> None:
+        self.url = url
+        self.engine: Engine = make_engine(url)
+        self.writer: Engine = self.engine.execution_options(write=True)
+        self.sqlite = is_sqlite(self.engine)
+        migrate(self.engine)
+        self._cache: OrderedDict[str, _Cached] = OrderedDict()
+        self._cache_size = cache_size
+        self._cache_lock = threading.Lock()
+        self._replays: OrderedDict[str, dict[int, State]] = OrderedDict()
+        self._locks: dict[str, threading.Lock] = {}
+        self._locks_lock = threading.Lock()
+        self._listeners: list[Callable[[str], None]] = []
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._threads: list[threading.Thread] = []
+        self._workers = workers
+        self.process_id = secrets.token_hex(4)
+
+    # ------------------------------------------------------------- lifecycle
+    def start(self) -> None:
+        """Start the computer-seat workers (and, on PostgreSQL, the LISTEN thread)."""
+        for i in range(self._workers):
+            t = threading.Thread(target=self._work, name=f"midway-computer-{i}", daemon=True)
+            t.start()
+            self._threads.append(t)
+        if not self.sqlite:
+            t = threading.Thread(target=self._listen, name="midway-listen", daemon=True)
+            t.start()
+            self._threads.append(t)
+
+    def close(self) -> None:
+        self._stop.set()
+        self._wake.set()
+        for t in self._threads:
+            t.join(timeout=5)
+        self._threads.clear()
+        self.engine.dispose()
+
+    def on_change(self, listener: Callable[[str], None]) -> None:
+        """Call ``listener(game_id)`` (from any thread) whenever a game changes, in any process."""
+        self._listeners.append(listener)
+
+    def _changed(self, game_id: str) -> None:
+        self._wake.set()
+        for listener in list(self._listeners):
+            try:
+                listener(game_id)
+            except Exception:  # a listener's failure never stops play
+                log.exception("change listener failed")
+
+    @contextmanager
+    def _game_lock(self, game_id: str) -> Iterator[None]:
+        with self._locks_lock:
+            lock = self._locks.get(game_id)
+            if lock is None:
+                if len(self._locks) > 10_000:
+                    self._locks = {k: v for k, v in self._locks.items() if v.locked()}
+                lock = self._locks[game_id] = threading.Lock()
+        with lock:
+            yield
+
+    # --------------------------------------------------------------- create
+    def create(
+        self,
+        ruleset: str,
+        options: Mapping[str, Any] | None,
+        seats_spec: Mapping[str, SeatSpec],
+        seed: int | None = None,
+    ) -> Created:
+        """A new game; returns its id and one secret token per human side."""
+        game = self._ruleset(ruleset)
+        unknown = sorted(set(seats_spec) - set(game.sides))
+        if unknown:
+            raise Invalid(f"{ruleset} has no side {unknown[0]!r}; its sides are {list(game.sides)}")
+        specs = {side: seats_spec.get(side, SeatSpec(HUMAN)) for side in game.sides}
+        for side, spec in specs.items():
+            if spec.kind not in (HUMAN, COMPUTER):
+                raise Invalid(f"a seat is 'human' or 'computer', not {spec.kind!r}")
+            if spec.kind == COMPUTER and spec.agent not in AGENTS:
+                raise Invalid(f"no computer player {spec.agent!r} for {side}; there are {agent_names()}")
+        if seed is None:
+            seed = secrets.randbelow(MAX_SEED)
+        if not 0 <= seed <= MAX_SEED:
+            raise Invalid(f"the seed is a whole number from 0 to {MAX_SEED}")
+        try:
+            state = game.new(seed, options)
+        except MidwayError as exc:
+            raise Invalid(str(exc)) from None
+        game_id = secrets.token_urlsafe(12)
+        salt = secrets.token_hex(16)
+        tokens = {side: new_token() for side, spec in specs.items() if spec.kind == HUMAN}
+        now = time.time()
+        with self.writer.begin() as conn:
+            conn.execute(
+                games.insert().values(
+                    id=game_id,
+                    ruleset=game.id,
+                    version=game.version,
+                    options=json.dumps(state.options, sort_keys=True),
+                    seed=seed,
+                    salt=salt,
+                    n_moves=0,
+                    snapshot=_snapshot(state),
+                    snapshot_moves=0,
+                    to_move=json.dumps(list(state.to_move)),
+                    status=OVER if state.is_over else PLAYING,
+                    outcome=_outcome_json(state),
+                    computer_due=_computer_due(state, specs),
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            conn.execute(
+                seats.insert(),
+                [
+                    {
+                        "game_id": game_id,
+                        "side": side,
+                        "kind": spec.kind,
+                        "token_hash": hash_token(tokens[side]) if side in tokens else None,
+                        "agent": spec.agent if spec.kind == COMPUTER else None,
+                        "agent_seed": spec.agent_seed,
+                    }
+                    for side, spec in specs.items()
+                ],
+            )
+            self._notify(conn, game_id)
+        self._put(game_id, 0, state)
+        self._changed(game_id)
+        return Created(game_id, tokens)
+
+    # ----------------------------------------------------------------- read
+    def info(self, game_id: str, conn: Connection | None = None) -> GameInfo:
+        """The game's row (no snapshot) and seats; :class:`NotFound` if there is none."""
+        if not isinstance(game_id, str) or not 1 <= len(game_id) <= 40:
+            raise NotFound("no such game")
+        if conn is None:
+            with self.engine.connect() as c:
+                return self.info(game_id, c)
+        row = conn.execute(
+            sa.select(
+                games.c.id,
+                games.c.ruleset,
+                games.c.version,
+                games.c.options,
+                games.c.seed,
+                games.c.salt,
+                games.c.n_moves,
+                games.c.to_move,
+                games.c.status,
+                games.c.outcome,
+            ).where(games.c.id == game_id)
+        ).first()
+        if row is None:
+            raise NotFound(f"no game {game_id!r}")
+        info = GameInfo(
+            id=row.id,
+            ruleset=row.ruleset,
+            version=row.version,
+            options=json.loads(row.options),
+            seed=row.seed,
+            salt=row.salt,
+            n_moves=row.n_moves,
+            to_move=json.loads(row.to_move),
+            status=row.status,
+            outcome=None if row.outcome is None else json.loads(row.outcome),
+        )
+        for s in conn.execute(sa.select(seats).where(seats.c.game_id == game_id)):
+            info.seats[s.side] = SeatSpec(s.kind, s.agent, s.agent_seed)
+        return info
+
+    def seat(self, game_id: str, token: str | None) -> str:
+        """The side whose secret ``token`` this is; :class:`Forbidden` for any other token."""
+        if not token or not isinstance(token, str) or len(token) > 200:
+            raise Forbidden("this needs a seat token (the secret part of a seat link)")
+        if not isinstance(game_id, str) or not 1 <= len(game_id) <= 40:
+            raise NotFound("no such game")
+        digest = hash_token(token)
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(seats.c.side, seats.c.token_hash).where(seats.c.game_id == game_id)).all()
+        if not rows:
+            raise NotFound(f"no game {game_id!r}")
+        found = None
+        for row in rows:  # compare with every seat, in constant time each
+            if row.token_hash is not None and hmac.compare_digest(row.token_hash, digest):
+                found = row.side
+        if found is None:
+            raise Forbidden("that token is not a seat of this game")
+        return str(found)
+
+    def state(self, game_id: str) -> tuple[GameInfo, State]:
+        """The game's current state (from the cache, the snapshot or a replay) with its row."""
+        with self.engine.connect() as conn:
+            info = self.info(game_id, conn)
+            cached = self._get(game_id, info.n_moves)
+            if cached is not None:
+                return info, cached
+            state = self._load(conn, info)
+        self._put(game_id, info.n_moves, state)
+        return info, state
+
+    def _ruleset(self, ruleset_id: str) -> Game:
+        try:
+            return registry.load(ruleset_id)
+        except MidwayError:
+            raise NotFound(f"no ruleset {ruleset_id!r} is installed; installed: {', '.join(registry.ids())}") from None
+
+    def _load(self, conn: Connection, info: GameInfo) -> State:
+        try:
+            game = registry.load(info.ruleset)
+        except MidwayError:
+            raise Unavailable(
+                f"this game is of ruleset {info.ruleset!r}, which is not installed on this server"
+            ) from None
+        if game.version != info.version:
+            raise Unavailable(
+                f"this game was begun under {game.id} rules version {info.version}; this server has version "
+                f"{game.version}, which may play it differently, so it is not continued here "
+                "(its record can still be downloaded)"
+            )
+        snap = conn.execute(sa.select(games.c.snapshot, games.c.snapshot_moves).where(games.c.id == info.id)).first()
+        if snap is not None and snap.snapshot is not None and snap.snapshot_moves == info.n_moves:
+            try:
+                state: State = pickle.loads(snap.snapshot)
+                state.game = game
+                if len(state.history) == info.n_moves:
+                    return state
+            except Exception:  # an unreadable snapshot is only a cache: replay instead
+                log.warning("snapshot of game %s unreadable; replaying", info.id)
+        return replay(self._record(conn, info), game)
+
+    def _record(self, conn: Connection, info: GameInfo) -> Record:
+        rows = conn.execute(
+            sa.select(moves.c.side, moves.c.option_id).where(moves.c.game_id == info.id).order_by(moves.c.n)
+        ).all()
+        return Record(
+            ruleset=info.ruleset,
+            version=info.version,
+            options=dict(info.options),
+            seed=info.seed,
+            moves=[(r.side, r.option_id) for r in rows],
+        )
+
+    def record(self, game_id: str, *, require_over: bool = True) -> Record:
+        """The game's record: every choice of both sides, so only once the game is over."""
+        with self.engine.connect() as conn:
+            info = self.info(game_id, conn)
+            if require_over and info.status != OVER:
+                raise Conflict("the record (every choice of both sides) is shown only once the game is over")
+            return self._record(conn, info)
+
+    # ------------------------------------------------------------- the cache
+    def _get(self, game_id: str, n_moves: int) -> State | None:
+        with self._cache_lock:
+            c = self._cache.get(game_id)
+            if c is None or c.n_moves != n_moves:
+                return None
+            self._cache.move_to_end(game_id)
+            return c.state
+
+    def _put(self, game_id: str, n_moves: int, state: State) -> None:
+        with self._cache_lock:
+            self._cache[game_id] = _Cached(n_moves, state)
+            self._cache.move_to_end(game_id)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+
+    def _drop(self, game_id: str) -> None:
+        with self._cache_lock:
+            self._cache.pop(game_id, None)
+
+    # ------------------------------------------------------------- payloads
+    def wire_id(self, info: GameInfo, decision: Decision) -> str:
+        """The decision's id as seats see it: opaque, so it counts nobody's hidden steps."""
+        mac = hmac.new(info.salt.encode(), f"{decision.side}:{decision.id}".encode(), hashlib.sha256)
+        return mac.hexdigest()[:20]
+
+    def seat_payload(self, game_id: str, side: str) -> dict[str, Any]:
+        """What ``side``'s seat may see now: its view and its own pending decision."""
+        with self._game_lock(game_id):
+            info, state = self.state(game_id)
+            return self._seat_payload(info, state, side)
+
+    def _seat_payload(self, info: GameInfo, state: State, side: str) -> dict[str, Any]:
+        decision = state.decision(side)
+        dec = None
+        if decision is not None:
+            dec = decision.to_json()
+            dec["id"] = self.wire_id(info, decision)
+        return {
+            "game_id": info.id,
+            "ruleset": info.ruleset,
+            "version": info.version,
+            "side": side,
+            "seats": {s: spec.kind for s, spec in info.seats.items()},
+            "to_move": list(state.to_move),
+            "over": state.is_over,
+            "outcome": None if state.result is None else state.result.to_json(),
+            "view": state.view(side),
+            "decision": dec,
+        }
+
+    def spectator_payload(self, game_id: str) -> dict[str, Any]:
+        """The public view during the game; after the end, also the whole record and event log."""
+        with self._game_lock(game_id):
+            info, state = self.state(game_id)
+            out: dict[str, Any] = {
+                "game_id": info.id,
+                "ruleset": info.ruleset,
+                "version": info.version,
+                "side": None,
+                "seats": {s: spec.kind for s, spec in info.seats.items()},
+                "to_move": list(state.to_move),
+                "over": state.is_over,
+                "outcome": None if state.result is None else state.result.to_json(),
+                "view": state.view(None),
+                "decision": None,
+            }
+            if state.is_over:
+                out["record"] = state.record().to_json()
+                out["events"] = [e.to_json() for e in state.events]
+            return out
+
+    # --------------------------------------------------------------- replay
+    def frame(self, record: Record, step: int, key: str | None = None) -> dict[str, Any]:
+        """Step ``step`` of ``record`` with everything revealed: every side's view and the move that led there.
+
+        Stepping is cheap both ways: states every :data:`REPLAY_EVERY` moves are kept (per ``key``).
+        """
+        try:
+            game = registry.load(record.ruleset)
+        except MidwayError:
+            raise Unavailable(f"the record is of ruleset {record.ruleset!r}, which is not installed here") from None
+        total = len(record.moves)
+        if not 0 <= step <= total:
+            raise Invalid(f"step {step} is outside this game (0 to {total})")
+        marks = self._replays.get(key) if key is not None else None
+        if marks is None:
+            try:
+                marks = {0: start(record, game)}
+            except RecordError as exc:
+                raise Unavailable(str(exc)) from None
+            except (MidwayError, ValueError) as exc:
+                raise Invalid(f"the record cannot be played: {exc}") from None
+            if key is not None:
+                with self._cache_lock:
+                    self._replays[key] = marks
+                    while len(self._replays) > 32:
+                        self._replays.popitem(last=False)
+        base = max(n for n in marks if n < step) if step > 0 else 0
+        state = marks[base].clone()
+        before = len(state.events)
+        label = ""
+        for i in range(base, step):
+            before = len(state.events)
+            side, option_id = record.moves[i]
+            if i == step - 1:
+                decision = state.decision(side)
+                chosen = None if decision is None else decision.option(option_id)
+                label = "" if chosen is None else chosen.label
+            try:
+                state.apply(side, option_id)
+            except (MidwayError, ValueError) as exc:
+                raise Invalid(f"move {i + 1} of the record ({side} {option_id!r}) cannot be played: {exc}") from None
+            if (i + 1) % REPLAY_EVERY == 0 and (i + 1) not in marks:
+                marks[i + 1] = state.clone()
+        move = None
+        if step > 0:
+            side, option_id = record.moves[step - 1]
+            move = {"n": step, "side": side, "option_id": option_id, "label": label}
+        views = {s: state.view(s) for s in game.sides}
+        views["spectator"] = state.view(None)
+        return {
+            "step": step,
+            "total": total,
+            "move": move,
+            "views": views,
+            "events": [e.to_json() for e in state.events[before:]] if step > 0 else [],
+            "outcome": None if state.result is None else state.result.to_json(),
+        }
+
+    def game_frame(self, game_id: str, step: int) -> dict[str, Any]:
+        """A step of a finished stored game (the post-game audit)."""
+        record = self.record(game_id)
+        return self.frame(record, step, key=f"game:{game_id}")
+
+    # --------------------------------------------------------------- submit
+    def submit(self, game_id: str, side: str, decision_id: str, option_id: str) -> dict[str, Any]:
+        """Apply ``side``'s choice for the decision ``decision_id``; commit it; return the seat's new payload."""
+        if not isinstance(option_id, str) or not isinstance(decision_id, str):
+            raise Invalid("decision_id and option_id are text")
+        with self._game_lock(game_id):
+            payload = self._submit_locked(game_id, side, decision_id, option_id)
+        self._changed(game_id)
+        return payload
+
+    def _submit_locked(self, game_id: str, side: str, decision_id: str, option_id: str) -> dict[str, Any]:
+        applied = False
+        try:
+            with self.writer.begin() as conn:
+                locked = conn.execute(sa.select(games.c.n_moves).where(games.c.id == game_id).with_for_update()).first()
+                if locked is None:
+                    raise NotFound(f"no game {game_id!r}")
+                info = self.info(game_id, conn)
+                state = self._get(game_id, info.n_moves)
+                if state is None:
+                    state = self._load(conn, info)
+                    self._put(game_id, info.n_moves, state)
+                if state.is_over:
+                    raise Conflict(f"the game is over: {state.result.reason if state.result else ''}")
+                decision = state.decision(side)
+                if decision is None or self.wire_id(info, decision) != decision_id:
+                    raise Conflict(self._stale_message(conn, info, state, side, decision_id, decision))
+                try:
+                    state.apply(side, option_id, decision_id=decision.id)
+                except UnknownOptionError as exc:
+                    raise Invalid(exc.reason) from None
+                except (StaleDecisionError, GameOverError, IllegalChoiceError) as exc:
+                    raise Conflict(exc.reason) from None
+                applied = True
+                n = info.n_moves + 1
+                now = time.time()
+                conn.execute(
+                    moves.insert().values(
+                        game_id=game_id, n=n, side=side, option_id=option_id, decision_id=decision_id, at=now
+                    )
+                )
+                conn.execute(
+                    games.update()
+                    .where(games.c.id == game_id)
+                    .values(
+                        n_moves=n,
+                        snapshot=_snapshot(state),
+                        snapshot_moves=n,
+                        to_move=json.dumps(list(state.to_move)),
+                        status=OVER if state.is_over else PLAYING,
+                        outcome=_outcome_json(state),
+                        computer_due=_computer_due(state, info.seats),
+                        claimed_until=None,
+                        updated_at=now,
+                    )
+                )
+                self._notify(conn, game_id)
+                info.n_moves = n
+                payload = self._seat_payload(info, state, side)
+            self._put(game_id, n, state)
+            return payload
+        except BaseException:
+            if applied:  # the state moved on but the commit did not happen: forget it
+                self._drop(game_id)
+            raise
+
+    def _stale_message(
+        self,
+        conn: Connection,
+        info: GameInfo,
+        state: State,
+        side: str,
+        decision_id: str,
+        decision: Decision | None,
+    ) -> str:
+        done = conn.execute(
+            sa.select(moves.c.n, moves.c.option_id).where(
+                moves.c.game_id == info.id, moves.c.side == side, moves.c.decision_id == decision_id
+            )
+        ).first()
+        if done is not None:
+            return (
+                f"that decision was already answered: your choice {done.option_id!r} was applied; "
+                "nothing was changed now (reload to see the game as it is)"
+            )
+        if decision is None:
+            if side in state.view(None).get("sealed", []):
+                return "you have already sealed your choice for this step; waiting on the other side"
+            waiting = ", ".join(state.game.side_name(s) for s in state.to_move) or "nobody"
+            return f"you have no decision to make now (waiting on {waiting}); nothing was changed"
+        return (
+            "that decision is no longer current (the game has moved on); nothing was changed: reload and choose again"
+        )
+
+    def _notify(self, conn: Connection, game_id: str) -> None:
+        if not self.sqlite:
+            conn.execute(sa.text("SELECT pg_notify(:ch, :id)"), {"ch": NOTIFY_CHANNEL, "id": game_id})
+
+    # -------------------------------------------------------- computer seats
+    def _work(self) -> None:
+        while not self._stop.is_set():
+            try:
+                game_id = self._claim()
+            except Exception:
+                log.exception("claiming a computer move failed")
+                game_id = None
+            if game_id is None:
+                self._wake.wait(0.5)
+                self._wake.clear()
+                continue
+            try:
+                self._play_computer(game_id)
+            except ServiceError as exc:
+                log.info("computer move in %s not made: %s", game_id, exc.message)
+            except Exception:
+                log.exception("computer move in %s failed", game_id)
+
+    def _claim(self) -> str | None:
+        """Take one game whose computer seat must move (SKIP LOCKED on PostgreSQL), leasing it for a while."""
+        now = time.time()
+        with self.writer.begin() as conn:
+            candidate = (
+                sa.select(games.c.id)
+                .where(
+                    games.c.computer_due.is_(True),
+                    games.c.status == PLAYING,
+                    sa.or_(games.c.claimed_until.is_(None), games.c.claimed_until < now),
+                )
+                .order_by(games.c.updated_at)
+                .limit(1)
+                .with_for_update(skip_locked=True)
+            )
+            row = conn.execute(candidate).first()
+            if row is None:
+                return None
+            conn.execute(games.update().where(games.c.id == row.id).values(claimed_until=now + LEASE_SECONDS))
+            return str(row.id)
+
+    def _play_computer(self, game_id: str) -> None:
+        """Make every pending computer choice of one game: think outside the lock, submit under it."""
+        with self._game_lock(game_id):
+            info, state = self.state(game_id)
+            tasks = []
+            for side, decision in state.pending().items():
+                spec = info.seats.get(side)
+                if spec is None or spec.kind != COMPUTER or spec.agent is None:
+                    continue
+                agent = make_agent(spec.agent, _agent_seed(spec.agent_seed, side, decision.id))
+                view = state.view(side) if agent.wants_view else {}
+                tasks.append((side, decision, agent, view, self.wire_id(info, decision)))
+        for side, decision, agent, view, wire in tasks:
+            option_id = agent.choose(view, decision)
+            with contextlib.suppress(Conflict):  # someone else (another process) made it first
+                self.submit(game_id, side, wire, option_id)
+
+    def _listen(self) -> None:
+        """PostgreSQL: wake on every game change made by any process (LISTEN/NOTIFY)."""
+        import psycopg
+
+        dsn = sa.engine.make_url(self.url).set(drivername="postgresql").render_as_string(hide_password=False)
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(dsn, autocommit=True) as pg:
+                    pg.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    while not self._stop.is_set():
+                        for note in pg.notifies(timeout=0.5):
+                            self._changed(note.payload)
+            except Exception:
+                log.exception("LISTEN connection lost; reconnecting")
+                self._stop.wait(1.0)
+
+
+def _agent_seed(seed: int, side: str, decision_id: str) -> int:
+    """The computer's dice for one decision: the same whichever process or thread makes it, and when."""
+    return int(hashlib.sha256(f"{seed}:{side}:{decision_id}".encode()).hexdigest()[:13], 16)
+
+
+def _snapshot(state: State) -> bytes:
+    return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _outcome_json(state: State) -> str | None:
+    return None if state.result is None else json.dumps(state.result.to_json())
+
+
+def _computer_due(state: State, specs: Mapping[str, SeatSpec]) -> bool:
+    return any(specs[s].kind == COMPUTER for s in state.pending() if s in specs)
