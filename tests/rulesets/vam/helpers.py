@@ -45,3 +45,34 @@ def clear_sea(state: VamState) -> None:
 def place(state: VamState, uid: str, hex_: str) -> None:
     state.u[uid].update(st="map", hex=hex_)
     touch(state)
+
+
+def run_to(state: VamState, step: str, turn: int | None = None) -> None:
+    """Answer ``done`` (or the first option) until the game stands at ``step`` (of ``turn``)."""
+    for _ in range(100_000):
+        if state.is_over or (state.step == step and (turn is None or state.turn == turn) and state.pending()):
+            return
+        side, d = next(iter(state.pending().items()))
+        state.apply(side, "done" if d.option("done") else d.options[0].id)
+    raise AssertionError("never reached")
+
+
+def end_turn(state: VamState) -> None:
+    """Play ``done`` to the start of the next turn."""
+    turn = state.turn
+    while state.turn == turn and not state.is_over:
+        side, d = next(iter(state.pending().items()))
+        state.apply(side, "done" if d.option("done") else d.options[0].id)
+
+
+def orders(state: VamState, **seqs: list[str]) -> None:
+    """Give both sides' choices, interleaved as the sealed simultaneous steps require."""
+    todo = {k: list(v) for k, v in seqs.items()}
+    while any(todo.values()):
+        progressed = False
+        for side in ("usn", "ijn"):
+            if todo.get(side) and side in state.pending():
+                state.apply(side, todo[side].pop(0))
+                progressed = True
+        if not progressed:
+            raise AssertionError(f"stuck with {todo}; pending {state.pending()}")

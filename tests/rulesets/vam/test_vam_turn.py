@@ -1,0 +1,313 @@
+"""The game frame, the turn, movement, entry and exit, searches."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from midway.engine import StaleDecisionError
+from midway.rulesets.vam.data import DATA
+from midway.rulesets.vam.game import STEPS
+from midway.rulesets.vam.orders import step_along
+from tests.rulesets.vam.helpers import choose, clear_sea, dice, end_turn, new, orders, place, run_to, touch
+
+
+# ------------------------------------------------------------------ frame
+def test_vam_intro_each_side_sees_only_its_own_forces() -> None:
+    """M001, M018, M019: each side's view lists its own ships, aircraft and troops, and no enemy unit it has
+    not located this turn; the spectator sees neither side's units."""
+    s = new(seed=3)
+    usn, ijn = json.dumps(s.view("usn")), json.dumps(s.view("ijn"))
+    assert "enterprise" in usn and "akagi" not in usn and "i168" not in usn
+    assert "akagi" in ijn and "enterprise" not in ijn and "coy_a" not in ijn
+    spect = json.dumps(s.view(None)["state"])
+    assert "enterprise" not in spect and "akagi" not in spect
+    assert {x["id"] for x in s.view("usn")["state"]["aircraft"]} >= {"b17_h1", "yorktown_f1"}
+
+
+def test_vam_intro_umpire_validates_and_returns_results_to_each_side() -> None:
+    """M002, M016: the umpire answers each side in its own events; a phase once resolved cannot be reopened
+    (a stale decision is refused)."""
+    s = new(seed=0)
+    old = s.pending()["usn"].id
+    orders(s, usn=["done"], ijn=["done"])
+    assert any(e.kind == "orders" for e in s.log("usn")) and any(e.kind == "orders" for e in s.log("ijn"))
+    assert all(e.to == ("usn",) for e in s.log("usn") if e.kind == "orders")
+    if s.pending():
+        side = next(iter(s.pending()))
+        with pytest.raises(StaleDecisionError):
+            s.apply(side, "done", decision_id=old)
+
+
+def test_vam_game_ends_after_turn_25() -> None:
+    """M003: the game ends at the end of turn 25 (and not before, with both sides on the map)."""
+    s = new(seed=1)
+    while not s.is_over:
+        side, d = next(iter(s.pending().items()))
+        s.apply(side, "done" if d.option("done") else d.options[0].id)
+    assert s.turn == 25 and "tour 25" in s.outcome().reason
+
+
+def test_vam_game_ends_when_a_side_has_no_units_on_the_map() -> None:
+    """M003, C-24: a side with no ship, no troops ashore and no aircraft on the map loses its place: the game
+    ends at the end of that turn (ships still waiting to enter do not count)."""
+    s = new(seed=1)
+    for uid, r in s.u.items():
+        if uid in DATA.units and DATA.units[uid].side == "ijn" and r.get("st") == "map":
+            r["st"] = "sunk"
+    touch(s)
+    end_turn(s)
+    assert s.is_over and s.turn == 1 and "plus d'unités" in s.outcome().reason
+
+
+def test_vam_victory_points_decide_and_a_tie_is_a_draw() -> None:
+    """M004, M159, C-11, C-29: the higher total wins; Midway's 11 VP go to the side that controls it; equal
+    totals are a draw."""
+    s = new(seed=0)
+    assert s.final_vp()["usn"] == 11 and s.final_outcome("x").winner == "usn"
+    s.vp["ijn"] = 11
+    assert s.final_outcome("x").winner is None
+    s.vp["ijn"] = 12
+    assert s.final_outcome("x").winner == "ijn"
+
+
+def test_vam_concession_option() -> None:
+    """M005, VAM-R30: with the option on, a side may concede in its orders; the other side wins."""
+    s = new(seed=0)
+    assert s.pending()["usn"].option("concede") is None
+    s = new(seed=0, concession=True)
+    orders(s, usn=["concede"], ijn=["done"])
+    assert s.is_over and s.outcome().winner == "ijn" and s.outcome().kind == "concession"
+
+
+def test_vam_reduced_units_roll_one_die_full_two() -> None:
+    """M006, M008, M009, D01: full strength rolls 2 dice, reduced 1; each die <= value is a loss; a unit
+    losing its last level is eliminated. Value 4: [4, 7] -> 1 hit; reduced [3] -> 1 hit."""
+    s = new(seed=0)
+    dice(s, 4, 7)
+    assert s.fire("desron1", "desdiv4", 4, "", "x") == 1
+    s.u["desron1"]["lv"] = 1
+    dice(s, 3)
+    assert s.fire("desron1", "desdiv4", 4, "", "x") == 1
+    assert s.dice.remaining == 0
+    s.hit("desron1", 1, "gun", "ijn")
+    assert s.u["desron1"]["st"] == "sunk"
+
+
+def test_vam_turn_runs_the_eleven_phases_in_order() -> None:
+    """M017, M020-M030: the steps follow the 11 phases; a random game visits them in order and skips
+    phases with nothing to decide."""
+    phases = [int("".join(c for c in st[1:] if c.isdigit())) for st in STEPS]
+    assert phases == sorted(phases) and set(phases) == set(range(1, 12))
+    s = new(seed=4)
+    seen = []
+    while s.turn == 1:
+        if s.step not in seen:
+            seen.append(s.step)
+        side, d = next(iter(s.pending().items()))
+        s.apply(side, "done" if d.option("done") else d.options[0].id)
+    assert seen[0] == "p1" and seen == sorted(seen, key=STEPS.index)
+    assert "p10" not in seen  # nobody to land: not asked
+
+
+def test_vam_no_air_action_or_land_combat_at_night() -> None:
+    """M031: at night no air search is offered, no raid is declared, no landing or land combat."""
+    s = new(seed=0)
+    while s.turn < 6:
+        end_turn(s)
+    assert s.night
+    assert s.search_counts("usn") == {} and s.scout_candidates("ijn") == []
+    assert s.pending()["usn"].option("se") is None
+    run_to(s, "p8")
+    assert not s.raids and s.landing_candidates() == []
+
+
+# --------------------------------------------------------------- setup
+def test_vam_setup_places_units_and_fog() -> None:
+    """M032, M033, M139, VAM-R07: US carriers at J4, Midway garrison ashore, submarines on the map, every
+    Japanese surface ship waiting to enter; the north-west is in fog."""
+    s = new(seed=0)
+    assert s.u["enterprise"]["hex"] == "J4" and s.u["coy_a"]["st"] == "ashore"
+    assert s.u["i168"]["st"] == "map" and s.u["akagi"]["st"] == "wait"
+    assert s.fog and s.in_fog("A1") and not s.in_fog("H6")
+
+
+# ------------------------------------------------------------ movement
+def test_vam_movement_half_speed_ship_moves_every_other_turn_and_postpones() -> None:
+    """M034, M035, D03, C-20: a 1/2 ship moved on turn 3 may move again on 5; not moving on 5, it may on 6."""
+    s = new(seed=0)
+    place(s, "nagato", "C7")
+    s.u["nagato"]["last"] = 3
+    s.turn = 4
+    assert not s.may_move("nagato")
+    s.turn = 5
+    assert s.may_move("nagato")
+    s.turn = 6
+    assert s.may_move("nagato")
+    s.u["desdiv3"].update(st="map", hex="C7", last=5)
+    assert s.may_move("desdiv3")  # speed 1
+
+
+def test_vam_movement_enemies_do_not_block_and_stacking_is_free() -> None:
+    """M036, M037, M038: a ship moves into a hex held by the enemy; any number of ships share a hex; a ship
+    of a group may be ordered apart from it."""
+    s = new(seed=0)
+    clear_sea(s)
+    for uid in ("akagi", "kaga", "hiryu", "soryu", "haruna", "tone"):
+        place(s, uid, "H5")
+    place(s, "enterprise", "H6")
+    orders(s, usn=["mv", "s:enterprise", "to:H5", "done"], ijn=["mv", "s:kaga", "to:H4", "done"])
+    assert s.u["enterprise"]["hex"] == "H5" and s.u["kaga"]["hex"] == "H4"
+    assert sum(1 for u in ("akagi", "hiryu", "soryu", "haruna", "tone") if s.u[u]["hex"] == "H5") == 5
+
+
+def test_vam_movement_group_order_and_course_kept() -> None:
+    """M163, VAM-R20: 'A1 -> B1' moves every movable ship of the hex; an unordered ship keeps its course
+    the next turn; 'stay' clears it."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "akagi", "B2")
+    place(s, "kaga", "B2")
+    orders(s, usn=["done"], ijn=["mv", "g:B2", "to:C2", "done"])
+    assert s.u["akagi"]["hex"] == "C2" and s.u["kaga"]["hex"] == "C2"
+    end_turn(s)
+    orders(s, usn=["done"], ijn=["mv", "s:kaga", "stay", "done"])
+    assert s.u["akagi"]["hex"] == step_along("C2", tuple(s.u["akagi"]["course"])) != "C2"
+    assert s.u["kaga"]["hex"] == "C2" and s.u["kaga"]["course"] is None
+
+
+def test_vam_entry_by_column_a_groups_may_split() -> None:
+    """M039, M040, M041: Japanese ships enter by any hex of column A, half-speed ones too; entry may be
+    delayed, and ships of one group enter separately."""
+    s = new(seed=0)
+    choose(s, "usn", "done")
+    d = s.pending()["ijn"]
+    assert d.option("en") is not None
+    choose(s, "ijn", "en", "s:tt1")
+    assert {o.id for o in s.pending()["ijn"].options} == {f"to:A{r}" for r in range(1, 10)}
+    choose(s, "ijn", "to:A9", "done")
+    assert s.u["tt1"]["hex"] == "A9" and s.u["tt2"]["st"] == "wait"
+
+
+def test_vam_group_13_waits_for_a_spotted_us_carrier() -> None:
+    """M042, D04, C-21, VAM-R21: group 13 enters from max(S + 5, 13) after a US carrier is spotted in S, only
+    by A1-A4. Spotted on 4 -> 13; spotted on 10 -> 15."""
+    s = new(seed=0)
+    assert not s.may_enter("yamato")
+    s.spotted = 4
+    s.turn = 12
+    assert not s.may_enter("yamato")
+    s.turn = 13
+    assert s.may_enter("yamato")
+    assert s.entry_hexes("yamato") == ("A1", "A2", "A3", "A4")
+    s.spotted = 10
+    s.turn = 14
+    assert not s.may_enter("yamato")
+    s.turn = 15
+    assert s.may_enter("yamato")
+
+
+def test_vam_exit_by_own_edge_is_final() -> None:
+    """M043, M044, M059: US ships leave by edge hexes of columns G-L, Japanese by A-F; it is final, and the
+    aircraft aboard leave with their carrier."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "hornet", "L5")
+    place(s, "akagi", "L1")
+    assert s.may_exit("hornet") and not s.may_exit("akagi")
+    place(s, "akagi", "A5")
+    assert s.may_exit("akagi")
+    orders(s, usn=["mv", "s:hornet", "exit", "done"], ijn=["done"])
+    assert s.u["hornet"]["st"] == "gone"
+    assert s.base_hex("hornet") is None and "hornet" not in s.bases("usn")
+
+
+def test_vam_embarked_troops_share_their_transport_fate() -> None:
+    """M045: troops aboard are reduced with their transport and eliminated with it."""
+    s = new(seed=0)
+    place(s, "tt3", "C8")
+    s.hit("tt3", 1, "gun", "usn")
+    assert s.u["ichiki1"]["lv"] == 1 and s.u["ichiki2"]["lv"] == 1
+    s.hit("tt3", 1, "gun", "usn")
+    assert s.u["ichiki1"]["st"] == "dead" and s.u["ichiki2"]["st"] == "dead"
+
+
+# ------------------------------------------------------------ searches
+def test_vam_naval_search_locates_ships_in_own_hex_by_day() -> None:
+    """M046, M048, M052: by day a ship automatically locates the enemy ships of its hex; the located side
+    is told; submarines are never located."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "desron1", "I5")
+    place(s, "tone", "I5")
+    place(s, "i168", "I5")
+    orders(s, usn=["done"], ijn=["done"])
+    assert "tone" in s.seen["usn"] and "i168" not in s.seen["usn"]
+    assert "desron1" in s.seen["ijn"]
+    assert any(e.kind == "located" and "I5" in e.text for e in s.log("ijn"))
+
+
+def test_vam_naval_search_at_night_is_fifty_percent() -> None:
+    """M049, VAM-R10: by night one d10 per hex: 1-5 finds, 6-10 does not."""
+    for die, found in ((5, True), (6, False)):
+        s = new(seed=0)
+        while s.turn < 6:
+            end_turn(s)
+        clear_sea(s)
+        place(s, "desron1", "I5")
+        place(s, "yura", "K8")
+        choose(s, "usn", "done")
+        dice(s, die)
+        place(s, "tone", "I5")
+        choose(s, "ijn", "done")
+        assert ("tone" in s.seen["usn"]) is found
+
+
+def test_vam_air_search_covers_target_and_neighbours_by_day() -> None:
+    """M050, M051, E01: Midway's long-range patrol centred on G3 finds ships in G3 and its neighbours, not
+    beyond; it takes no combat aircraft."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "akagi", "G2")
+    place(s, "kaga", "G1")
+    ready = [a for a, r in s.u.items() if r.get("ready")]
+    orders(s, usn=["se", "k:midway_long", "to:G3", "done"], ijn=["done"])
+    assert "akagi" in s.seen["usn"] and "kaga" not in s.seen["usn"]
+    assert ready == [a for a, r in s.u.items() if r.get("ready")]
+
+
+def test_vam_fog_blocks_searches_and_hides_ships() -> None:
+    """M047, M141, M142: ships in fog are never located; no search from a fog hex or a carrier in fog."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "akagi", "B2")
+    place(s, "hiryu", "F2")
+    place(s, "enterprise", "C2")
+    orders(s, usn=["se", "k:midway_long", "to:B3", "done"], ijn=["done"])
+    assert "akagi" not in s.seen["usn"]
+    assert "enterprise" not in s.seen["ijn"]  # Akagi's hex is fogged: no naval search from there
+    assert s.scout_candidates("usn") == []  # Enterprise is in fog
+
+
+def test_vam_scout_search_uses_a_ready_dive_bomber() -> None:
+    """M050, VAM-R09: the carrier scout search takes a ready D unit, which then counts as flown."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "enterprise", "J4")
+    place(s, "soryu", "J2")
+    orders(s, usn=["se", "scout", "a:enterprise_d1", "to:J2", "done"], ijn=["done"])
+    assert "soryu" in s.seen["usn"]
+    assert not s.u["enterprise_d1"]["ready"] and s.u["enterprise_d1"]["flew"] == 1
+
+
+def test_vam_midway_damage_removes_long_range_searches_first() -> None:
+    """M053, M096, C-17: each hit on a US troop costs 1 capacity, one aircraft on the ground and one search,
+    long-range ones first."""
+    s = new(seed=0)
+    dice(s, 1, 1, 1, 1, 1, 1)
+    for _ in range(5):
+        s.hit("coy_a", 1, "bomb", "ijn", reduce_only=True)
+    assert s.midway["long"] == 0 and s.midway["short"] == 1 and s.midway["cap"] == 3
+    assert s.u["coy_a"]["lv"] == 1
+    assert sum(1 for a, r in s.u.items() if r.get("base") == "midway" and r.get("st") == "dead") == 5
