@@ -25,9 +25,11 @@ from midway.rulesets.hbg.model import BOMBER_UNITS, DATA, PATROL_BOMBER_UNITS, A
 from midway.rulesets.hbg.shared import (
     air_name,
     air_words,
+    cached_option,
     done_option,
     merge_groups,
     phased,
+    site_name,
 )
 from midway.rulesets.hbg.steps import Step
 
@@ -324,8 +326,10 @@ def ops_start(st: HbgState) -> None:
 def ops_auto(st: HbgState, side: str) -> None:
     chosen: dict[str, str] = st.sub["op"]
     for ship in carriers_on_map(st, side):
+        if ship.id in chosen:
+            continue
         legal = legal_ops(st, ship)
-        if ship.id not in chosen and len(legal) == 1:
+        if len(legal) == 1:
             chosen[ship.id] = legal[0]
 
 
@@ -379,8 +383,12 @@ def unarmed_bomber(air: Air) -> bool:
     return air.unit in BOMBER_UNITS and not air.ordnance
 
 
-def _spot_label(ship: Ship, n: int, what: Callable[[], str], st: HbgState) -> Callable[[], str]:
-    return lambda: f"{st.ship_name(ship)}: spot {n} of {what()}"
+def _spot_option(air: Air, k: int) -> Option:
+    """[1.5] ``spot:<air>:<k>`` (made once per Air Group state: see :func:`shared.cached_option`)."""
+    what, carrier = air_words(None, air), site_name(air.base)
+    return Option(
+        f"spot:{air.id}:{k}", lambda: f"{carrier}: spot {k} of {what()}", {"air": air.id, "n": k, "ship": air.base}
+    )
 
 
 def spot_options(st: HbgState, side: str) -> list[Option]:
@@ -429,11 +437,9 @@ def spot_options(st: HbgState, side: str) -> list[Option]:
                 most = min(most, 1) if patrol_bomber and patrol_slot else 0
             if most <= 0:
                 continue
-            what, aid = air_words(st, air), air.id
+            aid, n, unit, ordnance = air.id, air.n, air.unit, air.ordnance
             for k in range(1, most + 1):
-                opts.append(
-                    Option(f"spot:{aid}:{k}", _spot_label(ship, k, what, st), {"air": aid, "n": k, "ship": cid})
-                )
+                opts.append(cached_option(("spot", aid, k, n, cid, unit, ordnance), _spot_option, air, k))
     if opts:
         opts.append(done_option("done spotting"))
     return opts

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from midway.engine import Decision, Option
 from midway.rulesets.hbg.model import DATA, ENEMY, Air
+from midway.rulesets.hbg.shared import recall, remember
 from midway.rulesets.hbg.steps import Step
 
 if TYPE_CHECKING:
@@ -209,7 +210,12 @@ def _origin(st: HbgState, air: Air) -> int | None:
 
 
 def _side_has_options(st: HbgState, side: str) -> bool:
-    return bool(patrol_sources(st, side) or patrol_movers(st, side))
+    sources = patrol_sources(st, side)
+    movers = patrol_movers(st, side)
+    if sources or movers:
+        remember(st, "2.1", (side, sources, movers))
+        return True
+    return False
 
 
 def _advance_side(st: HbgState, after: str | None) -> None:
@@ -250,7 +256,12 @@ def decisions_2_1(st: HbgState) -> dict[str, Decision]:
         what = "launch" if air.at != "air" else "move"
         return {side: st.decide(side, f"{what} {DATA.units[air.unit].name} patrol to", "2.1", opts, kind="patrol")}
     opts = []
-    for a in patrol_sources(st, side):
+    memo = recall(st, "2.1")
+    if memo is not None and memo[0] == side:
+        sources, movers = memo[1], memo[2]
+    else:
+        sources, movers = patrol_sources(st, side), patrol_movers(st, side)
+    for a in sources:
         where = st.ship_name(st.ships[a.base]) if a.base in st.ships else "the Seaplane Base"
         opts.append(
             Option(
@@ -259,7 +270,7 @@ def decisions_2_1(st: HbgState) -> dict[str, Decision]:
                 {"air": a.id},
             )
         )
-    for a in patrol_movers(st, side):
+    for a in movers:
         opts.append(
             Option(
                 f"move:{a.id}",

@@ -158,7 +158,7 @@ def air_name(st: HbgState, air: Air) -> str:
     return what + (f" ({air.ordnance})" if air.ordnance else "")
 
 
-def air_words(st: HbgState, air: Air) -> Callable[[], str]:
+def air_words(st: HbgState | None, air: Air) -> Callable[[], str]:
     """:func:`air_name` made later, when a label is read, from the Air Group as it is now."""
     n, base, unit, ordnance = air.n, air.base, air.unit, air.ordnance
 
@@ -193,11 +193,12 @@ OPTIONS: dict[tuple[Any, ...], Option] = {}
 """Options already built, by what makes them (options are immutable: every state may share them)."""
 
 
-def cached_option(key: tuple[Any, ...], make: Callable[[], Option]) -> Option:
-    """The option for ``key`` (everything its id, label and data depend on), built once."""
+def cached_option(key: tuple[Any, ...], make: Callable[..., Option], *args: Any) -> Option:
+    """The option for ``key`` (everything its id, label and data depend on), built once by
+    ``make(*args)``. ``make`` must not keep a reference to a state (the cache outlives games)."""
     opt = OPTIONS.get(key)
     if opt is None:
         if len(OPTIONS) > 200_000:
             OPTIONS.clear()
-        opt = OPTIONS[key] = make()
+        opt = OPTIONS[key] = make(*args)
     return opt
