@@ -71,24 +71,26 @@ class BodyLimit:
                     await _too_large(send, limit)
                     return
         seen = 0
+        refused = False
 
         async def counting() -> Message:
-            nonlocal seen
+            nonlocal seen, refused
+            if refused:
+                return {"type": "http.disconnect"}
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > limit:
-                    raise _BodyTooLarge
+                    refused = True
+                    await _too_large(send, limit)
+                    return {"type": "http.disconnect"}
             return message
 
-        try:
-            await self.app(scope, counting, send)
-        except _BodyTooLarge:
-            await _too_large(send, limit)
+        async def guarded(message: Message) -> None:
+            if not refused:  # once refused, whatever the app says is dropped
+                await send(message)
 
-
-class _BodyTooLarge(Exception):
-    pass
+        await self.app(scope, counting, guarded)
 
 
 async def _too_large(send: Send, limit: int) -> None:

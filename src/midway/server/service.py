@@ -225,6 +225,11 @@ class GameService:
             seed = secrets.randbelow(MAX_SEED)
         if not 0 <= seed <= MAX_SEED:
             raise Invalid(f"the seed is a whole number from 0 to {MAX_SEED}")
+        for key, value in (options or {}).items():
+            try:
+                game.option(key).check(value)
+            except ValueError as exc:  # OptionsError too: name the option
+                raise Invalid(f"option {key!r}: {exc}") from None
         try:
             state = game.new(seed, options)
         except MidwayError as exc:
@@ -441,6 +446,8 @@ class GameService:
             "outcome": None if state.result is None else state.result.to_json(),
             "view": state.view(side),
             "decision": dec,
+            "record": None,
+            "events": None,
         }
 
     def spectator_payload(self, game_id: str) -> dict[str, Any]:
@@ -458,6 +465,8 @@ class GameService:
                 "outcome": None if state.result is None else state.result.to_json(),
                 "view": state.view(None),
                 "decision": None,
+                "record": None,
+                "events": None,
             }
             if state.is_over:
                 out["record"] = state.record().to_json()
