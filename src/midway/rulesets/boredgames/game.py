@@ -103,6 +103,34 @@ class BoredGamesState(State):
         self._refill_pool()
         self.emit("setup", f"Order Pool: {', '.join(CARD_NAMES[c] for c in self.pool)}", rule="2.3.7")
 
+    def _clone_data(self) -> dict[str, Any]:
+        """A hand-written copy for search clones: the aircraft kinds never change and are shared;
+        everything else is copied to the depth it is changed at."""
+        own = {k: v for k, v in self.__dict__.items() if k not in self._SHARED and k not in self._ENGINE}
+        for key in ("pos", "face", "at", "small_at", "marked", "cp", "vp", "actions"):
+            own[key] = dict(own[key])
+        for key in ("small", "small_age", "deck", "pool", "discard"):
+            own[key] = list(own[key])
+        own["hands"] = {s: list(v) for s, v in self.hands.items()}
+        own["waiting"] = {s: list(v) for s, v in self.waiting.items()}
+        own["lost"] = {s: dict(v) for s, v in self.lost.items()}
+        if self.bids is not None:
+            own["bids"] = dict(self.bids)
+        if self.flight is not None:
+            own["flight"] = dict(self.flight)
+        cb = self.combat
+        if cb is not None:
+            cb = dict(cb)
+            for key in ("start", "veterans", "aileron"):
+                cb[key] = dict(cb[key])
+            cb["played"] = list(cb["played"])
+            if cb["plans"] is not None:
+                cb["plans"] = dict(cb["plans"])
+            if cb["order"] is not None:
+                cb["order"] = list(cb["order"])
+            own["combat"] = cb
+        return own
+
     # ----------------------------------------------------------- helpers
     def on_board(self, cell: Cell) -> bool:
         return cell in BASE_CELLS or cell in self.small_at

@@ -1,0 +1,77 @@
+"""The text rendering, statistics, cheap options, and the combat corner cases of the engine fit."""
+
+from __future__ import annotations
+
+from midway.ai import RandomAgent, play_out
+from midway.rulesets.boredgames import GAME
+from tests.rulesets.boredgames.helpers import bare, options, play, where
+
+
+def test_bg_render_shows_every_aircraft_with_its_facing() -> None:
+    """The board section draws each aircraft as kind, number and facing arrow (upper case American)."""
+    st = bare({"usn-f1": (1, 5, "E"), "ijn-b2": (10, 6, "S")})
+    sections = GAME.render(st.view("usn"))
+    board = next(s for s in sections if s.title == "Board")
+    text = "\n".join(" ".join(r) for r in board.rows)
+    assert "F1>" in text and "b2v" in text and " m " in text and " c " in text
+    hand = next(s for s in sections if s.title == "Order Cards")
+    assert any(r[0] == "my hand" for r in hand.rows)
+    spectator = next(s for s in GAME.render(st.view(None)) if s.title == "Order Cards")
+    assert not any(r[0] == "my hand" for r in spectator.rows)
+
+
+def test_bg_statistics_for_simulate() -> None:
+    """Rounds, losses per side, VP (Domination) and how the game ended, as numbers."""
+    for mode, ends in (("carrier-hunt", "ended by bombers"), ("domination", "ended by points")):
+        st = play_out(GAME.new(3, {"mode": mode}), {"usn": RandomAgent(1), "ijn": RandomAgent(2)})
+        stats = GAME.statistics(st)
+        assert stats["rounds"] == st.round >= 1
+        assert stats["usn aircraft lost"] == sum(st.lost["usn"].values())
+        assert ends in stats and sum(v for k, v in stats.items() if k.startswith("ended by")) == 1.0
+        assert ("usn vp" in stats) == (mode == "domination")
+
+
+def test_bg_option_labels_are_made_only_when_read() -> None:
+    """Placement and activation options carry label functions, not text (cheap option lists)."""
+    st = GAME.new(0)
+    d = st.pending()["ijn"]
+    assert all(callable(o[1]) for o in d.options)  # Option is (id, label, data)
+    assert d.options[0].label.startswith("ijn-f1 on ")
+
+
+def test_bg_combat_ends_when_a_combatant_flies_off() -> None:
+    """BG-R31: the Defender's tokens take it off the board with no Small Tile free: no card chain,
+    no Firing; the Attacker keeps the initiative as after any Combat."""
+    st = bare(
+        {"usn-f1": (1, 1, "N"), "usn-f2": (-2, 0, "N"), "ijn-f1": (0, 0, "W"), "ijn-f2": (12, 0, "N")},
+        hands={"usn": ["dodge"], "ijn": ["dodge"]},
+        marked=["usn-f1"],
+    )
+    st.small[0], st.small[1] = (-2, 0), (12, 0)
+    for i, o in enumerate(st.small):
+        for c in ((o[0], o[1]), (o[0] + 1, o[1]), (o[0], o[1] + 1), (o[0] + 1, o[1] + 1)):
+            st.small_at[c] = i
+    st._cache = None
+    play(st, ("usn", "attack:usn-f1:ijn-f1"), ("usn", "plan:LS"), ("ijn", "plan:RS"))
+    play(st, ("usn", "first:defender"))
+    assert st.pos["ijn-f1"] is None and st.combat is None and st.hands["ijn"] == ["dodge"]
+
+
+def test_bg_empty_hand_passes_without_a_decision() -> None:
+    """BG-R32: with no card in either hand the Combat goes straight from the tokens to Firing."""
+    st = bare({"usn-f1": (1, 5, "N"), "ijn-f1": (2, 5, "N")})
+    play(st, ("usn", "attack:usn-f1:ijn-f1"), ("usn", "plan:SS"), ("ijn", "plan:SS"), ("usn", "first:attacker"))
+    assert st.combat is None and st.phase == "purchase"  # both markers were spent
+    st2 = bare({"usn-f1": (1, 5, "N"), "ijn-f1": (2, 5, "N")}, hands={"usn": ["loop"]})
+    play(st2, ("usn", "attack:usn-f1:ijn-f1"), ("usn", "plan:SS"), ("ijn", "plan:SS"), ("usn", "first:attacker"))
+    assert st2.phase == "chain" and st2.to_move == ("usn",) and "card:loop" in options(st2, "usn")
+
+
+def test_bg_small_tile_not_in_play_is_used_before_moving_one() -> None:
+    """BG-R12: with one tile in play and empty and one beside the board, the one beside the board is laid."""
+    st = bare({"usn-f1": (3, 1, "E"), "ijn-f1": (10, 10, "N")})
+    st.small[0] = (-2, 0)
+    for c in ((-2, 0), (-1, 0), (-2, 1), (-1, 1)):
+        st.small_at[c] = 0
+    play(st, ("usn", "fly:usn-f1"), ("usn", "m:S"))
+    assert st.small == [(-2, 0), (4, 0)] and where(st, "usn-f1") == (4, 1, "E")
