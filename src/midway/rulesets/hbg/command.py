@@ -529,23 +529,28 @@ def spare(st: HbgState, site: str, air: Air | None = None) -> int:
 def spare_counter(st: HbgState) -> Callable[[str, Air | None], int]:
     """:func:`spare` for many questions about one unchanged position: the commitments of every
     site are counted in one pass over the Air Groups."""
-    totals: dict[str, int] = {}
+    found: list[dict[str, int]] = []
     targets = st.landing_target
-    for a in st.air.values():
-        at = a.at
-        if at == "air":
-            site = targets.get(a.id, a.base)
-        elif at in ABOARD:
-            site = a.base
-        else:
-            continue
-        totals[site] = totals.get(site, 0) + a.n
+
+    def count() -> dict[str, int]:
+        totals: dict[str, int] = {}
+        for a in st.air.values():
+            at = a.at
+            if at == "air":
+                site = targets.get(a.id, a.base)
+            elif at in ABOARD:
+                site = a.base
+            else:
+                continue
+            totals[site] = totals.get(site, 0) + a.n
+        found.append(totals)
+        return totals
 
     def spare_of(site: str, air: Air | None = None) -> int:
         cap = site_capacity(st, site)
         if cap >= UNLIMITED:
             return UNLIMITED
-        used = totals.get(site, 0)
+        used = (found[0] if found else count()).get(site, 0)
         if air is not None and air.at == "air" and targets.get(air.id, air.base) == site:
             used -= air.n
         return cap - used

@@ -19,7 +19,15 @@ from midway.rulesets.hbg.command import (
     target_of,
 )
 from midway.rulesets.hbg.model import DATA, Air
-from midway.rulesets.hbg.shared import air_name, air_words, done_option, merge_groups, phased, phrase
+from midway.rulesets.hbg.shared import (
+    air_name,
+    air_words,
+    cached_option,
+    done_option,
+    merge_groups,
+    phased,
+    phrase,
+)
 from midway.rulesets.hbg.steps import Step
 
 if TYPE_CHECKING:
@@ -267,20 +275,27 @@ def rearm_options(st: HbgState, side: str) -> list[Option]:
             continue
         if air.rearm and not air.ordnance:
             pending = True
-            what = air_words(st, air)
             for kind in DATA.units[air.unit].ordnance:
-                opts.append(
-                    Option(
-                        f"load:{air.id}:{kind}",
-                        lambda what=what, kind=kind: f"load {what()} with {kind}s",
-                        {"air": air.id, "ordnance": kind},
-                    )
-                )
+                opts.append(cached_option(("load", air.id, air.n, air.base, air.unit, kind), _load_option, air, kind))
         elif air.ordnance and not air.rearm:
-            opts.append(Option(f"unload:{air.id}", phrase("unload ", air_words(st, air)), {"air": air.id}))
+            opts.append(cached_option(("unload", air.id, air.n, air.base, air.unit, air.ordnance), _unload_option, air))
     if opts and not pending:
         opts.append(done_option("done rearming"))
     return opts
+
+
+def _load_option(air: Air, kind: str) -> Option:
+    """``load:<air>:<kind>`` (one object per Air Group state, :func:`shared.cached_option`)."""
+    what = air_words(None, air)
+    return Option(f"load:{air.id}:{kind}", lambda: f"load {what()} with {kind}s", {"air": air.id, "ordnance": kind})
+
+
+def _unload_option(air: Air) -> Option:
+    return Option(f"unload:{air.id}", phrase("unload ", air_words(None, air)), {"air": air.id})
+
+
+def _unspot_option(air: Air) -> Option:
+    return Option(f"unspot:{air.id}", phrase("unspot ", air_words(None, air)), {"air": air.id})
 
 
 def rearm_apply(st: HbgState, side: str, choice: Option) -> None:
@@ -320,14 +335,26 @@ def clear_decks(st: HbgState) -> None:
 
 def merge_hangars(st: HbgState) -> None:
     """Tidy every carrier card: Air Units of one type and state in a hangar form one Air Group."""
-    for base in sorted({a.base for a in st.air.values() if a.at == "hangar"}):
-        merge_groups(st, base, "hangar")
+    seen: dict[tuple[object, ...], Air] = {}
+    gone: list[str] = []
+    for air in st.air.values():  # every base at once: the same merges as merge_groups base by base
+        if air.at != "hangar" or air.n <= 0:
+            continue
+        key = (air.base, air.side, air.unit, air.ordnance, air.fuel, air.oof, air.rearm)
+        first = seen.get(key)
+        if first is None:
+            seen[key] = air
+        else:
+            first.n += air.n
+            gone.append(air.id)
+    for aid in gone:
+        del st.air[aid]
 
 
 def unspot_options(st: HbgState, side: str) -> list[Option]:
     """[5.4] M184: spotted Air Units still on deck may go back to the hangar (owner's choice)."""
     opts = [
-        Option(f"unspot:{a.id}", phrase("unspot ", air_words(st, a)), {"air": a.id})
+        cached_option(("unspot", a.id, a.n, a.base, a.unit, a.ordnance), _unspot_option, a)
         for a in st.air.values()
         if a.at == "deck" and a.side == side
     ]
