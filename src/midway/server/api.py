@@ -279,11 +279,15 @@ def create_app(service: GameService, *, run_workers: bool = True) -> FastAPI:
     @app.post("/api/replay", response_model=Frame, tags=["spectators"])
     def upload_replay(body: RecordIn) -> dict[str, Any]:
         """Step ``step`` of an uploaded record."""
+        raw = body.record.model_dump(exclude_none=True)
+        raw["moves"] = [list(m) for m in raw["moves"]]
+        if not raw["checkpoints"]:
+            del raw["checkpoints"]
         try:
-            record = Record.from_json(body.record)
+            record = Record.from_json(raw)
         except (MidwayError, ValueError, TypeError) as exc:
             raise Invalid(f"not a midway record: {exc}") from None
-        key = "upload:" + json.dumps(body.record, sort_keys=True, default=str)[:4096]
+        key = "upload:" + json.dumps(raw, sort_keys=True, default=str)
         return service.frame(record, body.step, key=key if len(key) < 4096 else None)
 
     # ------------------------------------------------------------ websocket

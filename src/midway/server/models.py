@@ -120,10 +120,24 @@ class RulesetsOut(BaseModel):
     agents: list[str]
 
 
+class RecordModel(BaseModel):
+    """A game record (the file ``midway play --save`` writes); checked in full by the engine."""
+
+    format: int
+    ruleset: str = Field(max_length=64)
+    version: str = Field(max_length=32)
+    options: dict[str, Scalar]
+    seed: int
+    moves: list[tuple[str, str]]
+    forced_rolls: list[int] | None = None
+    strict_dice: bool = False
+    checkpoints: dict[str, str] = Field(default_factory=dict)
+
+
 class RecordIn(Strict):
     """An uploaded record to replay, and the step to show."""
 
-    record: dict[str, Any]
+    record: RecordModel
     step: int = Field(default=0, ge=0, le=1_000_000)
 
 

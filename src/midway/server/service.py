@@ -175,7 +175,7 @@ class GameService:
         self._stop.set()
         self._wake.set()
         for t in self._threads:
-            t.join(timeout=5)
+            t.join(timeout=0.1 if t.name == "midway-listen" else 5)  # LISTEN wakes every 0.5 s; it is a daemon
         self._threads.clear()
         self.engine.dispose()
 
