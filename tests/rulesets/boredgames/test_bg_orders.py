@@ -77,7 +77,7 @@ def test_bg_sixth_sense_undoes_and_plans_again() -> None:
     """M63, BG-R09: back to the start, then two new tokens considered at once; the chain goes on."""
     st = chain({"usn": ["sixth"]}, placements={"usn-f1": (1, 5, "E"), "ijn-f1": (4, 7, "S")}, plans=("SL", "SS"))
     play(st, ("usn", "first:attacker"), ("usn", "card:sixth"))
-    assert where(st, "usn-f1") == (1, 5, "E") and st.phase == "replan" and len(options(st, "usn")) == 9
+    assert where(st, "usn-f1") == (1, 5, "E") and st.phase == "replan" and len(options(st, "usn")) == 10
     force(st, [])
     play(st, ("usn", "plan:LS"))
     assert where(st, "usn-f1") == (2, 4, "N") and st.combat is None
@@ -183,3 +183,12 @@ def test_bg_japanese_ace_with_veterans_draws_three_in_yellow() -> None:
     play(st, ("ijn", "card:veterans"))
     draws = [e for e in st.events if e.kind == "roll" and e.data["why"] == "ijn-a1 Firing Card"]
     assert len(draws) == 3
+
+
+def test_bg_sixth_sense_may_plan_nothing() -> None:
+    """M63, BG-R09: "you can plan them again": planning nothing leaves the aircraft where its tokens began."""
+    st = chain({"usn": ["sixth"]}, placements={"usn-f1": (1, 5, "E"), "ijn-f1": (4, 7, "S")}, plans=("SL", "SS"))
+    play(st, ("usn", "first:attacker"), ("usn", "card:sixth"))
+    force(st, [])
+    play(st, ("usn", "noplan"))
+    assert where(st, "usn-f1") == (1, 5, "E") and st.combat is None

@@ -112,6 +112,7 @@ def decisions(state: BoredGamesState) -> dict[str, Decision]:
         aid = cb["replan"]
         side = aid[:3]
         opts = [Option(f"plan:{p}", lazy(_plan_label, p)) for p in PLANS[2]]
+        opts.append(Option("noplan", "plan nothing: stay where the tokens started"))
         return {side: state.decide(side, f"{aid}: Sixth Sense, plan again", "SIXTH SENSE", opts, kind="plan")}
     side = cb["chain"]
     return {side: state.decide(side, "Play an Order Card?", "ACTION COMBAT", card_options(state, side), kind="card")}
@@ -166,6 +167,10 @@ def resolve(state: BoredGamesState, side: str, opt: Option) -> None:
     if phase == "replan":
         aid = cb["replan"]
         cb["replan"] = None
+        if opt.id == "noplan":
+            state.emit("plan", f"{aid} does not plan again", rule="SIXTH SENSE")
+            _next_in_chain(state, side)
+            return
         tokens = opt.id.split(":")[1]
         cb["plans"][aid] = tokens
         state.emit("plan", f"{aid} plans again: {', '.join(_TOKEN_LABEL[t] for t in tokens)}", rule="SIXTH SENSE")
