@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from midway.engine import Game
 
 ARROW = {"N": "^", "E": ">", "S": "v", "W": "<"}
+TOKEN_WORDS = {"S": "forward", "L": "forward+left", "R": "forward+right"}
 
 
 def _chip(a: Mapping[str, Any]) -> str:
@@ -104,7 +105,8 @@ def render(game: Game, view: Mapping[str, Any]) -> list[TextSection]:
     if cb:
         crow = [("attacker", cb["attacker"]), ("defender", cb["defender"])]
         if cb["plans"]:
-            crow.append(("plans", "; ".join(f"{k}: {v}" for k, v in cb["plans"].items())))
+            for k, v in cb["plans"].items():
+                crow.append((f"{k} tokens", ", ".join(TOKEN_WORDS[t] for t in v)))
         if cb["played"]:
             crow.append(("cards played", ", ".join(CARD_NAMES[c] for c in cb["played"])))
         sections.append(TextSection(title="Combat", rows=tuple(crow)))
