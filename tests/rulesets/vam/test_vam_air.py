@@ -1,0 +1,371 @@
+"""Raids, air combat, AA, bombing, consequences, recovery (phases 2-7)."""
+
+from __future__ import annotations
+
+from midway.rulesets.vam.air import ISLAND
+from tests.rulesets.vam.helpers import clear_sea, dice, end_turn, new, orders, place, run_to, touch
+
+
+def _akagi_found(seed: int = 0):  # type: ignore[no-untyped-def]
+    """Enterprise and Hornet at J4, Akagi (with its group) at J2, found by a Midway patrol: phase 2."""
+    s = new(seed=seed)
+    clear_sea(s)
+    for c in ("enterprise", "hornet"):
+        place(s, c, "J4")
+    place(s, "akagi", "J2")
+    orders(s, usn=["se", "k:midway_long", "to:J2", "done"], ijn=["done"])
+    assert s.step == "p2" and "akagi" in s.seen["usn"]
+    return s
+
+
+def test_vam_raids_only_on_ships_located_this_turn() -> None:
+    """M054, M063, C-28: raids are declared in phase 2, hex by hex, on ships located this turn; next turn,
+    without a new search, Akagi cannot be raided."""
+    s = _akagi_found()
+    assert s.raid_targets("usn") == ["J2"]
+    assert s.pending()["usn"].option("rd") is not None
+    end_turn(s)
+    assert s.seen["usn"] == {} and s.raid_targets("usn") == []
+
+
+def test_vam_raid_from_two_carriers_forms_one_raid() -> None:
+    """M064, M055, C-26: Enterprise's and Hornet's aircraft on J2 are one raid; they take off, attack and land
+    in the same turn."""
+    s = _akagi_found()
+    orders(s, usn=["rd", "h:J2", "a:enterprise_d1", "a:hornet_d1", "a:hornet_f1", "end", "done"])
+    raids = [e for e in s.log("ijn") if e.kind == "raid" and "venant de" in e.text]
+    assert len(raids) == 1 and "1xF, 2xD" in raids[0].text
+    assert all(s.u[a]["flew"] == 1 for a in ("enterprise_d1", "hornet_d1", "hornet_f1"))
+    end_turn(s)
+    assert all(s.u[a]["st"] in ("deck", "dead") for a in ("enterprise_d1", "hornet_d1", "hornet_f1"))
+
+
+def test_vam_only_ready_aircraft_fly_and_flown_ones_rest_a_turn() -> None:
+    """M056, M102, M010, M097, D06: a unit flown on turn 1 lands Not-Ready, cannot fly on turn 2, becomes
+    Ready in phase 7 of turn 2 and flies on turn 3."""
+    s = _akagi_found()
+    orders(s, usn=["rd", "h:J2", "a:enterprise_d1", "end", "done"])
+    end_turn(s)
+    r = s.u["enterprise_d1"]
+    if r["st"] == "dead":
+        return
+    assert not r["ready"] and not s.can_fly("enterprise_d1")
+    end_turn(s)
+    assert r["ready"] and s.can_fly("enterprise_d1")
+
+
+def test_vam_heavy_bombers_need_two_turns() -> None:
+    """M098, C-12, C-13, D06: a B-17 flown on turn 5 is not Ready at the end of 6 (a night turn, readiness
+    still happens), Ready at the end of turn 7."""
+    s = new(seed=0)
+    s.u["b17_h1"].update(ready=False, flew=5)
+    s.u["vmsb241_d1"].update(ready=False, flew=5)
+    while s.turn < 6:
+        end_turn(s)
+    end_turn(s)  # turn 6 (night) ends
+    assert s.u["vmsb241_d1"]["ready"] and not s.u["b17_h1"]["ready"]
+    end_turn(s)
+    assert s.u["b17_h1"]["ready"]
+
+
+def test_vam_range_is_out_and_back() -> None:
+    """M057, M058, VAM-R17: an aircraft may fly out as far as leaves it the way back to a base: a Wildcat
+    (range 4) from J4 reaches J2 (2 + 2) but not J1 (3 + 3)."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "enterprise", "J4")
+    assert s.in_range("enterprise_f1", "J2") and not s.in_range("enterprise_f1", "J1")
+    assert s.in_range("enterprise_d1", "J1") is False and s.in_range("b17_h1", "C6")
+    assert not s.in_range("b17_h1", "A1")
+
+
+def test_vam_midway_raid_can_be_cancelled_but_its_bombers_stay() -> None:
+    """M060, M061: Japan's Midway raid is declared in phase 1; cancelled in phase 2, its bombers may not join
+    another raid and do not fly."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "soryu", "F6")
+    place(s, "yorktown", "G6")
+    orders(s, usn=["done"], ijn=["mr", "a:soryu_d1", "done"])
+    assert s.step == "p2"
+    s.seen["ijn"]["yorktown"] = "G6"
+    touch(s)
+    orders(s, ijn=["cancel", "rd", "h:G6"])
+    assert "a:soryu_d1" not in s.pending()["ijn"].option_ids
+    orders(s, ijn=["a:soryu_d2", "end", "done"])
+    assert s.u["soryu_d1"]["st"] == "deck" and s.u["soryu_d1"]["ready"]
+    assert all(r["tgt"] != ISLAND for r in s.raids)
+
+
+def test_vam_us_raid_on_midway_only_once_japanese_have_landed() -> None:
+    """M062, M089, C-25: the US may declare a raid on Midway (in phase 1) only with Japanese troops ashore."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "yorktown", "I6")
+    assert s.midway_raid_candidates("usn") == []
+    s.u["snlf1"].update(st="ashore", at="midway")
+    touch(s)
+    assert "yorktown_d1" in s.midway_raid_candidates("usn")
+    assert "vmsb241_d1" not in s.midway_raid_candidates("usn")
+
+
+def _raid_on_akagi(s, aids, die=None):  # type: ignore[no-untyped-def]
+    seq = ["rd", "h:J2", *[f"a:{a}" for a in aids], "end"]  # the menu then closes by itself
+    if die is not None:
+        dice(s, die)
+    orders(s, usn=seq)
+
+
+def _told(s, side, kind):  # type: ignore[no-untyped-def]
+    return [e.text for e in s.log(side) if e.kind == kind]
+
+
+def test_vam_defending_fighters_and_what_each_side_is_told() -> None:
+    """M065, M066, M067, M068, C-14: every ready Japanese fighter on the carriers of the hex defends; the
+    defender learns the raid's composition and direction, the attacker the ships, defenders and the ready
+    aircraft on deck."""
+    s = _akagi_found()
+    _raid_on_akagi(s, ["enterprise_d1", "enterprise_f1"], die=9)
+    assert any("Vos chasseurs décollent" in t and "2xF" in t for t in _told(s, "ijn", "raid"))
+    told = [e.text for e in s.log("ijn") if e.kind == "raid"]
+    assert any("1xF, 1xD" in t and "venant de" in t and "J3" in t for t in told)
+    seen = [e.text for e in s.log("usn") if e.kind == "raid"]
+    assert any("rencontre 2xF" in t and "2xD, 2xT" in t for t in seen)
+
+
+def test_vam_no_escort_one_round_defender_initiative_escort_two_rounds() -> None:
+    """M070, M071, M072, VAM-R41: without escorts, one round with the defender's initiative; with escorts,
+    two rounds and a 50/50 draw (1-5 the attacker); without defenders no air combat at all."""
+    s = _akagi_found()
+    _raid_on_akagi(s, ["enterprise_d1"])
+    assert any("initiative Japonais, 1 round(s)" in t for t in _told(s, "usn", "initiative"))
+    assert not [e for e in s.log("usn") if e.kind == "roll" and "initiative" in e.text]
+    s = _akagi_found()
+    _raid_on_akagi(s, ["enterprise_d1", "enterprise_f1"], die=3)
+    assert any("initiative Américains, 2 round(s)" in t for t in _told(s, "usn", "initiative"))
+    s = _akagi_found()
+    for f in ("akagi_f1", "akagi_f2"):
+        s.u[f]["ready"] = False
+    touch(s)
+    _raid_on_akagi(s, ["enterprise_d1", "enterprise_f1"])
+    assert not _told(s, "usn", "initiative")
+    assert not [e for e in s.log("usn") if e.kind == "fire" and "round" in e.rule]
+
+
+def test_vam_heavy_bombers_never_meet_fighters_or_aa() -> None:
+    """M069, M081, C-27: Japanese fighters cannot target a B-17 and AA fires only at D, T, M; the B-17 still
+    bombs."""
+    s = _akagi_found()
+    place(s, "akagi", "I5")
+    s.seen["usn"] = {"akagi": "I5"}
+    touch(s)
+    orders(s, usn=["rd", "h:I5", "a:b17_h1", "a:vmsb241_d1", "end", "done"])
+    end_turn(s)
+    rolls = [e.text for e in s.log("usn") if e.kind == "roll"]
+    assert not [t for t in rolls if "contre H américain" in t]
+    assert [t for t in rolls if "Bombardement" in t and "H américain contre" in t]
+    assert s.u["b17_h1"]["lv"] == 2
+
+
+def test_vam_aa_one_ship_per_aircraft_surplus_ships_hold() -> None:
+    """M079, M080, M082, C-15: each defending ship of the hex picks one D/T/M, never one already picked;
+    ships beyond the number of bombers do not fire."""
+    s = _akagi_found()
+    for u in ("haruna", "tone", "nagara", "desdiv4"):
+        place(s, u, "J2")
+    for f in ("akagi_f1", "akagi_f2"):
+        s.u[f]["ready"] = False
+    touch(s)
+    _raid_on_akagi(s, ["enterprise_d1", "enterprise_d2"])
+    assert s.step == "p5" and len(s.tasks["ijn"]) == 5, s.step
+    assert [r for r, _ in s.targets("ijn", 0)] == ["0.a0", "0.a1"]
+    s.tasks["ijn"][0][1] = "enterprise_d1"
+    assert [u for _, u in s.targets("ijn", 1)] == ["enterprise_d2"]
+    s.tasks["ijn"][1][1] = "enterprise_d2"
+    assert s.targets("ijn", 2) == []
+    s.tasks["ijn"][0][1] = s.tasks["ijn"][1][1] = None
+    dice(s, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10)
+    orders(s, ijn=["done"])
+    aa = [e for e in s.log("ijn") if e.kind == "roll" and e.rule == "Défense anti-aérienne"]
+    assert len(aa) == 2
+
+
+def test_vam_bombers_pick_ships_and_roll_their_value() -> None:
+    """M083, M084: each surviving bomber picks a ship of the hex; 2 dice at full strength, hits on <= its
+    bombing value (SBD 5): [5, 6] -> one loss on Akagi, capacity 0 (M090)."""
+    s = _akagi_found()
+    for f in ("akagi_f1", "akagi_f2"):
+        s.u[f]["ready"] = False
+    place(s, "tone", "J2")
+    touch(s)
+    dice(s, 10, 10)  # Akagi's AA (the only shooter with a target) misses
+    _raid_on_akagi(s, ["enterprise_d1"])
+    assert s.step == "p6" and [u for _, u in s.targets("usn", 0)] == ["akagi", "tone"]
+    for r in s.u.values():
+        if r.get("base") == "akagi":
+            r["ready"] = False  # nothing ready on deck: no instant sinking
+    dice(s, 5, 6)
+    orders(s, usn=["t:akagi"])
+    assert s.u["akagi"]["lv"] == 1 and s.capacity("akagi") == 0
+
+
+def test_vam_midway_island_and_ships_in_its_hex_defend_apart() -> None:
+    """M085, M086, M087, M088: a raid on the island meets Midway's fighters and troops' AA, not the ships in
+    H6; bombs only reduce troops; the attacker is told every aircraft on the ground."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "soryu", "F6")
+    place(s, "atlanta", "H6")
+    for f in ("vmf221_f1", "vmf221_f2", "vmf221_f3"):
+        s.u[f]["ready"] = False
+    touch(s)
+    orders(s, usn=["done"], ijn=["mr", "a:soryu_d1", "done"])
+    dice(s, 10, 10)  # company A's AA misses; Atlanta (in H6) does not fire for the island
+    orders(s, ijn=["done"])
+    assert s.step == "p6" and s.raids[0]["tgt"] == ISLAND
+    aa = [e.text for e in s.log("usn") if e.kind == "roll" and e.rule == "Défense anti-aérienne"]
+    assert aa and all("INF américain contre D japonais" in t for t in aa)
+    told = [e.text for e in s.log("ijn") if e.kind == "raid" and "au sol" in e.text]
+    assert told and "2xH" in told[0]
+    s.u["coy_a"]["lv"] = 1
+    s.hit("coy_a", 2, "bomb", "ijn", reduce_only=True)
+    assert s.u["coy_a"]["lv"] == 1 and s.u["coy_a"]["st"] == "ashore"
+
+
+def test_vam_consequences_japanese_carrier_with_ready_aircraft_sinks() -> None:
+    """M091, M093, M094, D07, C-09: a Japanese CV with ready aircraft takes a bomb loss: it sinks at once with
+    every aircraft aboard; the US scores 5 VP per level it had (10) plus 1/2 per aircraft level."""
+    s = new(seed=0)
+    place(s, "hiryu", "E5")
+    before = s.vp["usn"]
+    s.hit("hiryu", 1, "bomb", "usn")
+    assert s.u["hiryu"]["st"] == "sunk"
+    assert all(s.u[a]["st"] == "dead" for a in ("hiryu_f1", "hiryu_d1", "hiryu_t2"))
+    assert s.vp["usn"] - before == 10 + 6 * 2 * 0.5
+
+
+def test_vam_consequences_us_carrier_ready_lost_others_trapped() -> None:
+    """M090, M091, M092, D07, M160: a US CV bombed: capacity 0 for good, ready aircraft eliminated, Not-Ready
+    ones trapped (scoring nothing unless the carrier sinks)."""
+    s = new(seed=0)
+    s.u["yorktown_d1"]["ready"] = False
+    before = s.vp["ijn"]
+    s.hit("yorktown", 1, "bomb", "ijn")
+    assert s.u["yorktown"]["st"] == "map" and s.capacity("yorktown") == 0
+    assert s.u["yorktown_f1"]["st"] == "dead" and s.u["yorktown_d1"]["st"] == "trapped"
+    ready_levels = sum(2 if DATA_LV(a) else 1 for a in READY_YORKTOWN if a != "yorktown_d1")
+    assert s.vp["ijn"] - before == 5 + ready_levels * 0.5
+    trapped_vp = s.vp["ijn"]
+    s.hit("yorktown", 1, "torpedo", "ijn")
+    assert s.u["yorktown"]["st"] == "sunk" and s.u["yorktown_d1"]["st"] == "dead"
+    assert s.vp["ijn"] - trapped_vp == 5 + 1.0
+
+
+READY_YORKTOWN = [
+    "yorktown_f1",
+    "yorktown_f2",
+    "yorktown_f3",
+    "yorktown_d1",
+    "yorktown_d2",
+    "yorktown_d3",
+    "yorktown_d4",
+    "yorktown_t1",
+    "yorktown_t2",
+]
+
+
+def DATA_LV(a: str) -> bool:  # noqa: N802
+    return a != "yorktown_t2"
+
+
+def test_vam_consequences_torpedo_traps_and_never_sinks_outright() -> None:
+    """C-07, VAM-R14, M090: a torpedo hit on a Japanese carrier with ready aircraft: capacity 0, everything
+    aboard trapped, no instant sinking. C-08, VAM-R31: a one-level carrier's first loss sinks it."""
+    s = new(seed=0)
+    place(s, "kaga", "E5")
+    s.hit("kaga", 1, "torpedo", "usn")
+    assert s.u["kaga"]["st"] == "map" and s.u["kaga"]["dmg"]
+    assert s.u["kaga_f1"]["st"] == "trapped"
+    place(s, "zuiho", "E5")
+    s.hit("zuiho", 1, "torpedo", "usn")
+    assert s.u["zuiho"]["st"] == "sunk"
+
+
+def test_vam_japanese_battleship_hits_are_real_half_the_time() -> None:
+    """M095, VAM-R16: each hit on a Japanese BB is real on 1-5 of a d10."""
+    s = new(seed=0)
+    place(s, "haruna", "E5")
+    dice(s, 6, 5)
+    assert s.hit("haruna", 2, "bomb", "usn") == 1
+    assert s.u["haruna"]["lv"] == 1
+
+
+def test_vam_recovery_land_in_range_with_room_or_ditch() -> None:
+    """M099, M101, M104, C-10: returning aircraft land on any own base in range with room (a reduced unit
+    counts 1/2), not necessarily home; with no room anywhere they ditch, the enemy scores 1/2 per level of
+    a Japanese unit."""
+    s = _akagi_found()
+    place(s, "kaga", "J2")
+    s.raids = [{"hex": "J3", "att": "ijn", "tgt": "J3", "a": [], "d": [], "init": None, "rounds": 0, "origins": []}]
+    r = s.u["akagi_d1"]
+    r.update(st="air", raid=0, out=1)
+    sites = s.landing_sites("akagi_d1")
+    assert sites[0] == "akagi" and "kaga" in sites
+    for a in [x for x, rr in s.u.items() if rr.get("base") == "kaga" and rr.get("st") == "deck"][:1]:
+        s.u[a]["lv"] = 1
+    assert s.load("kaga") == 6.5
+    s.u["akagi"]["dmg"] = True
+    s.u["kaga"]["dmg"] = True
+    assert s.landing_sites("akagi_d1") == []
+    s.tasks = {"usn": [], "ijn": [["akagi_d1", None, "land"]]}
+    s.step = "p7"
+    before = s.vp["usn"]
+    s._close_p7()
+    assert s.u["akagi_d1"]["st"] == "dead" and s.vp["usn"] - before == 2 * 0.5
+
+
+def test_vam_recovery_midway_aircraft_stay_ashore_except_avengers() -> None:
+    """M100, M161: Midway's aircraft may not land on a carrier, except the Avengers; a ditched US unit gives
+    Japan 1/4 VP per level."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "enterprise", "H5")
+    s.midway["closed"] = True
+    s.raids = [{"hex": "H5", "att": "usn", "tgt": "H5", "a": [], "d": [], "init": None, "rounds": 0, "origins": []}]
+    for a in ("vt8_t1", "vmsb241_d1"):
+        s.u[a].update(st="air", raid=0, out=1)
+    assert s.landing_sites("vt8_t1") == ["enterprise"]
+    assert s.landing_sites("vmsb241_d1") == []
+    s.tasks = {"usn": [["vmsb241_d1", None, "land"]], "ijn": []}
+    s.step = "p7"
+    before = s.vp["ijn"]
+    s._close_p7()
+    assert s.vp["ijn"] - before == 2 * 0.25
+
+
+def test_vam_defence_fighters_stay_ready() -> None:
+    """M103, C-14, VAM-R35: fighters that defended are Ready again after the raid, and may defend next turn."""
+    s = _akagi_found()
+    _raid_on_akagi(s, ["enterprise_d1"])
+    end_turn(s)
+    for f in ("akagi_f1", "akagi_f2"):
+        if s.u[f]["st"] == "deck":
+            assert s.u[f]["ready"]
+
+
+def test_vam_reserve_fighters_released_once_count_after_release() -> None:
+    """M106, M152, M153, M154, C-03, C-04, VAM-R11: in phase 7 Japan may release each listed carrier's reserve
+    once, as Ready; unreleased it takes no room; released it counts and gives the US 1/2 VP (reduced)."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "akagi", "C6")
+    assert s.load("akagi") == 6
+    run_to(s, "p7")
+    d = s.pending()["ijn"]
+    assert d.option("rv:akagi") is not None and d.option("rv:kaga") is None
+    before = s.vp["usn"]
+    orders(s, ijn=["rv:akagi", "done"])
+    assert s.u["akagi_reserve"]["st"] == "deck" and s.u["akagi_reserve"]["ready"]
+    assert s.load("akagi") == 6.5 and s.vp["usn"] - before == 0.5
+    run_to(s, "p7")
+    assert s.pending().get("ijn") is None or s.pending()["ijn"].option("rv:akagi") is None
