@@ -690,9 +690,10 @@ class BoredGamesGame(Game):
         return render(self, view)
 
     def statistics(self, state: State) -> dict[str, float]:
-        """Rounds, aircraft lost per side, VP, actions, and how the game ended."""
+        """Rounds, aircraft lost per side, VP (Domination), actions; how a game ended is its outcome's kind
+        (carrier, bombers, points, limit), which ``midway simulate`` tabulates itself."""
         assert isinstance(state, BoredGamesState)
-        out: dict[str, float] = {"turns": float(state.round), "rounds": float(state.round)}
+        out: dict[str, float] = {"rounds": float(state.round)}
         for s in SIDES:
             out[f"{s} aircraft lost"] = float(sum(state.lost[s].values()))
         if state.mode == DOMINATION:
@@ -700,10 +701,6 @@ class BoredGamesGame(Game):
                 out[f"{s} vp"] = float(state.vp[s])
         for k, v in state.actions.items():
             out[f"{k}s"] = float(v)
-        for how in ("carrier", "bombers", "points", "limit"):
-            if state.mode == HUNT and how == "points" or state.mode == DOMINATION and how in ("carrier", "bombers"):
-                continue
-            out[f"ended by {how}"] = 1.0 if state.ended == how else 0.0
         return out
 
 
