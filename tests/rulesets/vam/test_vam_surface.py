@@ -1,0 +1,244 @@
+"""Naval combat, submarines, bombardment of Midway, the landing and land combat (phases 8-11)."""
+
+from __future__ import annotations
+
+from midway.rulesets.vam.data import DATA
+from tests.rulesets.vam.helpers import clear_sea, dice, end_turn, new, orders, place, run_to, touch
+
+
+def _meeting(us: list[str], jp: list[str], hex_: str = "I4", seed: int = 0):  # type: ignore[no-untyped-def]
+    s = new(seed=seed)
+    clear_sea(s)
+    for u in us + jp:
+        place(s, u, hex_)
+    for r in s.u.values():
+        if r.get("st") == "deck":
+            r["ready"] = False  # no raids in these scenarios
+    touch(s)
+    run_to(s, "p8")
+    return s
+
+
+def test_vam_naval_battle_declared_by_one_side_reveals_forces_and_initiative() -> None:
+    """M107, M108, M109, M027: ships in one hex; one side declares the battle in phase 8 and neither can
+    avoid it; the umpire names the forces to both and draws the initiative (1-5 Americans)."""
+    s = _meeting(["astoria", "desron1"], ["tone", "desdiv4"])
+    assert s.pending()["usn"].option("b:I4") is not None
+    dice(s, 3)
+    orders(s, usn=["b:I4"], ijn=["done"])  # the US menu closes by itself: nothing left to declare
+    assert s.battles == [{"hex": "I4", "first": "usn"}]
+    assert s.step == "p8a" and set(s.pending()) == {"usn"}
+    assert {"tone", "desdiv4"} <= set(s.seen["usn"])
+
+
+def test_vam_naval_combatants_first_then_non_combatants() -> None:
+    """M110, M111, M112, D08: only DD, CL, CA, BB fire; a Japanese BB facing a US CA and CV must target the CA
+    before the CV may be chosen."""
+    s = _meeting(["astoria", "yorktown"], ["haruna"])
+    s.battles = [{"hex": "I4", "first": "ijn"}]
+    s.step = "p8a"
+    s._enter_p8a()
+    assert [t[0] for t in s.tasks["ijn"]] == ["haruna"] and s.tasks["usn"] == []
+    assert [u for _, u in s.targets("ijn", 0)] == ["astoria"]
+    s.tasks["ijn"].append(["haruna", "astoria", "I4"])  # once the CA is someone's target, the CV may be chosen
+    assert [u for _, u in s.targets("ijn", 0)] == ["astoria", "yorktown"]
+
+
+def test_vam_naval_fire_then_survivors_reply_with_night_malus() -> None:
+    """M113, M114, M116, M117, D02: the initiative side fires (2 dice full, hits <= naval value), then the
+    surviving enemy replies; at night the Americans add 1 to their dice: a US CA (value 5) rolling 5 misses."""
+    s = new(seed=0)
+    while s.turn < 6:
+        end_turn(s)
+    clear_sea(s)
+    place(s, "astoria", "I4")
+    place(s, "tone", "I4")
+    dice(s, 1)  # the night naval search of the Japanese succeeds (I4)
+    orders(s, usn=["done"], ijn=["done"])
+    if "astoria" not in s.seen["ijn"]:
+        raise AssertionError("search failed")
+    run_to(s, "p8")
+    dice(s, 8, 10, 10, 5, 4)  # initiative Japanese; Tone misses twice; Astoria 5+1, 4+1 -> one hit
+    orders(s, ijn=["b:I4", "done"])
+    if s.pending().get("usn"):
+        orders(s, usn=["done"])
+    assert s.u["astoria"]["lv"] == 2 and s.u["tone"]["lv"] == 1
+
+
+def test_vam_naval_simultaneous_option() -> None:
+    """M115, C-06, VAM-R25: with the option, both sides fire at once, before any loss is taken."""
+    s = new(seed=0, simultaneous_naval=True)
+    clear_sea(s)
+    place(s, "astoria", "I4")
+    place(s, "tone", "I4")
+    run_to(s, "p8")
+    dice(s, 2, 1, 1, 1, 1)  # initiative roll, then Astoria 1,1 (Tone eliminated) and Tone 1,1 all the same
+    orders(s, usn=["b:I4", "done"], ijn=["done"])
+    assert s.u["tone"]["st"] == "sunk" and s.u["astoria"]["st"] == "sunk"
+
+
+def test_vam_no_naval_combat_in_fog() -> None:
+    """M144: no battle in a fog hex (and searches there find nothing anyway)."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "astoria", "B2")
+    place(s, "tone", "B2")
+    orders(s, usn=["done"], ijn=["done"])
+    assert s.fog and s.seen == {"usn": {}, "ijn": {}}
+    assert s.battle_hexes("usn") == [] and s.battle_hexes("ijn") == []
+    s.seen["usn"]["tone"] = "B2"
+    assert s.battle_hexes("usn") == []
+
+
+def test_vam_submarine_screen_stops_and_damages() -> None:
+    """M118, M119, M120, C-18, C-19, VAM-R32, VAM-R33: a US sub declares an attack; the Japanese DD screens:
+    a 1 stops the sub, the re-roll's 1s cost the sub a level."""
+    s = _meeting(["tg71b"], ["tone", "desdiv4"])
+    assert "tg71b" in s.sub_candidates("usn")
+    dice(s, 1, 7, 1, 9)
+    orders(s, usn=["s:tg71b", "done"], ijn=["done"])
+    assert s.u["tg71b"]["lv"] == 1 and "tg71b" in s.stopped or s.step != "p8t"
+    assert any("sous-marin matraqué" in e.text for e in s.log("usn"))
+    assert s.u["tone"]["lv"] == 2
+
+
+def test_vam_submarine_passes_screen_destroyer_pays_and_sub_attacks() -> None:
+    """M121, M122: the screen fails: the re-roll's 1s cost the destroyer; the sub then torpedoes the ship it
+    chooses with its naval value."""
+    s = _meeting(["tg71b"], ["tone", "desdiv4"])
+    dice(s, 5, 7, 1, 9)
+    orders(s, usn=["s:tg71b"], ijn=["done"])
+    assert s.u["desdiv4"]["lv"] == 1
+    assert s.step == "p8t" and {u for _, u in s.targets("usn", 0)} == {"tone", "desdiv4"}
+    dice(s, 1, 3)
+    orders(s, usn=["t:tone"])
+    assert s.u["tone"]["st"] == "sunk"
+
+
+def test_vam_submarines_never_in_fog_never_each_other_kure_and_sft_immune() -> None:
+    """M123, M148, M150: no sub attack in fog; subs do not fight each other; ST11 is immune once Kure is begun;
+    the SFT at a Japanese-controlled Midway."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "tg71a", "B2")
+    place(s, "akagi", "B2")
+    s.seen["usn"]["akagi"] = "B2"
+    assert s.sub_candidates("usn") == []
+    place(s, "tg71b", "G6")
+    place(s, "i168", "G6")
+    place(s, "st11", "G6")
+    assert s.sub_targets_at("usn", "G6") == ["st11"]
+    s.kure["start"] = 1
+    assert s.sub_targets_at("usn", "G6") == []
+    place(s, "sft", "H6")
+    assert s.sub_targets_at("usn", "H6") == ["sft"]
+    for g in ("coy_a", "coy_b", "coy_c", "coy_d", "coy_e", "coy_f"):
+        s.u[g].update(st="dead", lv=0)
+    s.u["snlf1"].update(st="ashore", at="midway")
+    assert s.controls_midway() == "ijn" and s.sub_targets_at("usn", "H6") == []
+
+
+def test_vam_bombardment_of_midway() -> None:
+    """M124, M125, M126, M127, M028: a Japanese BB in H6 not in a naval combat bombards a US company: 2 dice
+    <= 7 each a hit; the company is only reduced, each hit costs Midway as a raid does; no reply."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "kongo", "H6")
+    for r in s.u.values():
+        if r.get("st") == "deck":
+            r["ready"] = False
+    touch(s)
+    run_to(s, "p9")
+    assert [t[0] for t in s.tasks["ijn"]] == ["kongo"]
+    cap = s.midway["cap"]
+    dice(s, 1, 2, 1, 1)
+    orders(s, ijn=["t:coy_c"])
+    assert s.u["coy_c"]["lv"] == 1 and s.u["coy_c"]["st"] == "ashore"
+    assert s.midway["cap"] == cap - 2
+    assert s.u["kongo"]["lv"] == 2
+
+
+def test_vam_us_bombards_landed_troops_with_night_malus() -> None:
+    """M128: with Japanese troops ashore the US may bombard them; +1 to its dice at night."""
+    s = new(seed=0)
+    while s.turn < 6:
+        end_turn(s)
+    clear_sea(s)
+    place(s, "astoria", "H6")
+    s.u["snlf1"].update(st="ashore", at="midway")
+    touch(s)
+    run_to(s, "p9")
+    assert [t[0] for t in s.tasks["usn"]] == ["astoria"]
+    dice(s, 5, 4)
+    orders(s, usn=["done"])
+    assert s.u["snlf1"]["lv"] == 1  # 5+1 misses, 4+1 hits
+
+
+def test_vam_landing_by_day_locks_the_transport() -> None:
+    """M129, M130, M131, C-23, VAM-R23, M029: a transport with troops in H6 lets Japan land them by day; the
+    transport stays in H6 for good; landed troops never re-embark."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "tt1", "H6")
+    for r in s.u.values():
+        if r.get("st") == "deck":
+            r["ready"] = False
+    touch(s)
+    run_to(s, "p10")
+    assert s.landing_candidates() == ["snlf1"]
+    dice(s, *[10] * 12)  # then the six companies miss in land combat
+    orders(s, ijn=["l:snlf1"])
+    assert s.u["snlf1"]["st"] == "ashore" and s.u["tt1"]["locked"]
+    assert not s.may_move("tt1")
+    assert "snlf1" in s.revealed["usn"]
+
+
+def test_vam_no_landing_at_night() -> None:
+    """M129: never at night."""
+    s = new(seed=0)
+    while s.turn < 6:
+        end_turn(s)
+    place(s, "tt1", "H6")
+    assert s.landing_candidates() == []
+
+
+def test_vam_land_combat_us_first_every_japanese_targeted() -> None:
+    """M132, M133, M134, M135, C-16, D09, VAM-R28: land combat is mandatory by day; the US fires first and
+    must spread its targets over every Japanese unit; units can be eliminated; survivors reply (M136)."""
+    s = new(seed=0)
+    clear_sea(s)
+    for g in ("snlf1", "snlf2", "ichiki1"):
+        s.u[g].update(st="ashore", at="midway")
+    for g in ("coy_c", "coy_d", "coy_e", "coy_f"):
+        s.u[g].update(st="dead", lv=0)
+    touch(s)
+    run_to(s, "p11a")
+    assert [t[0] for t in s.tasks["usn"]] == ["coy_a", "coy_b"]
+    assert {u for _, u in s.targets("usn", 0)} == {"snlf1", "snlf2", "ichiki1"}
+    s.tasks["usn"][0][1] = "snlf1"
+    assert "snlf1" not in {u for _, u in s.targets("usn", 1)}
+    s.tasks["usn"][0][1] = None
+    dice(s, 1, 1, 9, 9)
+    orders(s, usn=["t:snlf1", "t:snlf2"])
+    assert s.u["snlf1"]["st"] == "dead" and s.u["snlf2"]["lv"] == 2
+    assert s.step == "p11b" and [t[0] for t in s.tasks["ijn"]] == ["snlf2", "ichiki1"]
+    cap = s.midway["cap"]
+    dice(s, 1, 9, 5, 9, 9)  # snlf2 hits once, one aircraft on the ground drawn (5th), ichiki1 misses
+    orders(s, ijn=["t:coy_a", "t:coy_a"])
+    assert s.u["coy_a"]["lv"] == 1
+    assert len([e for e in s.log("usn") if e.kind == "midway"]) == 1  # the hit cost one aircraft on the ground
+    assert s.midway["closed"] and cap == 8  # and Japanese still ashore at the turn's end close the airfield
+
+
+def test_vam_japanese_ashore_at_turn_end_close_midway() -> None:
+    """M137, D10, M138: one Japanese troop ashore at the end of a turn: airfield capacity 0 for good, no more
+    air searches, every aircraft on the ground lost, though US troops remain and the US still controls."""
+    s = new(seed=0)
+    while s.turn < 6:
+        end_turn(s)
+    s.u["snlf1"].update(st="ashore", at="midway")
+    touch(s)
+    end_turn(s)  # night: no land combat
+    assert s.midway["closed"] and s.capacity("midway") == 0 and s.search_counts("usn").get("midway_long") is None
+    assert all(r["st"] == "dead" for a, r in s.u.items() if r.get("base") == "midway" and a in DATA.units)
+    assert s.controls_midway() == "usn"
