@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from midway.engine import UnknownOptionError
+from midway.rulesets.boredgames.purchase import begin_purchase
 from tests.rulesets.boredgames.helpers import bare, force, options, play
 
 
@@ -76,7 +77,7 @@ def purchase():  # type: ignore[no-untyped-def]
     st.discard = ["aileron"]
     st.cp = {"usn": 3, "ijn": 2}
     st.initiative = "ijn"
-    st._begin_purchase()
+    begin_purchase(st)
     st._cache = None
     return st
 

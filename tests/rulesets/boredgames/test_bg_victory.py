@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from midway.rulesets.boredgames.purchase import begin_purchase
 from tests.rulesets.boredgames.helpers import DOM, HUNT, bare, force, options, play
 
 
@@ -69,7 +70,7 @@ def end_of_round(placements, mode=DOM, initiative="usn", vp=None):  # type: igno
         st.vp.update(vp)
     st.pool = []
     st.deck = []
-    st._begin_purchase()
+    begin_purchase(st)
     st._cache = None
     return st
 
@@ -101,7 +102,7 @@ def test_bg_3_4_1_destroyed_fighters_return_in_initiative_order() -> None:
     st.destroy("ijn-f1", "test")
     st.initiative = "ijn"
     st.pool, st.deck = [], []
-    st._begin_purchase()
+    begin_purchase(st)
     st._cache = None
     assert st.phase == "reenter" and st.to_move == ("ijn",)
     assert all(o.split(":")[2] in {"11.1", "11.2", "11.5", "11.6", "11.9", "11.10"} for o in options(st, "ijn"))
@@ -118,7 +119,7 @@ def test_bg_3_3_4_destroyed_aces_never_return() -> None:
     st.destroy("usn-f1", "test")
     assert st.waiting["usn"] == ["usn-f1"]
     st.pool, st.deck = [], []
-    st._begin_purchase()
+    begin_purchase(st)
     st._cache = None
     play(st, ("usn", "place:fighter:0.1:E"))
     assert st.pos["usn-a1"] is None and st.round == 2
@@ -131,7 +132,7 @@ def test_bg_3_4_1_no_free_reinforcement_area_means_waiting() -> None:
     st = bare(taken, mode=DOM, marked=[])
     st.destroy("usn-f1", "test")
     st.pool, st.deck = [], []
-    st._begin_purchase()
+    begin_purchase(st)
     st._cache = None
     assert st.waiting["usn"] == ["usn-f1"] and st.phase == "bid" and st.round == 2
 
@@ -141,11 +142,11 @@ def test_bg_round_limit_ends_every_game() -> None:
     st = end_of_round({"usn-f1": (1, 1, "N"), "ijn-f1": (10, 10, "N")}, mode=HUNT)
     st2 = bare({"usn-f1": (1, 1, "N"), "ijn-f1": (10, 10, "N")}, marked=[], options={"max_rounds": 1})
     st2.pool, st2.deck = [], []
-    st2._begin_purchase()
+    begin_purchase(st2)
     assert st.round == 2 and not st.is_over
     assert st2.outcome() is not None and st2.outcome().winner is None and st2.outcome().kind == "limit"
     st3 = bare({"usn-f1": (1, 1, "N"), "ijn-f1": (10, 10, "N")}, mode=DOM, marked=[], options={"max_rounds": 1})
     st3.vp["ijn"] = 1
     st3.pool, st3.deck = [], []
-    st3._begin_purchase()
+    begin_purchase(st3)
     assert st3.outcome() is not None and st3.outcome().winner == "ijn"

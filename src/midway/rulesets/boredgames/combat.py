@@ -11,6 +11,7 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from midway.engine import Decision, Option
+from midway.rulesets.boredgames import activation
 from midway.rulesets.boredgames.board import TURNS, cards_for, cell_id, colour, is_attack, lazy
 from midway.rulesets.boredgames.data import CARD_NAMES, FACINGS, FIRING, KINDS, ORDERS, TOKENS
 
@@ -435,7 +436,7 @@ def end(state: BoredGamesState) -> None:
     cb = state.combat
     assert cb is not None
     state.combat = None
-    state._to_activation("combat", cb["aside"])
+    activation.to_activation(state, "combat", cb["aside"])
 
 
 def public(cb: dict[str, Any]) -> dict[str, Any]:

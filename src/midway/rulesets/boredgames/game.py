@@ -12,25 +12,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from midway.engine import Decision, Game, GameOption, Option, Outcome, State, TextSection
-from midway.rulesets.boredgames import combat
-from midway.rulesets.boredgames.board import TURNS, ahead, block_cells, block_of, cell_id, lazy, parse_cell, reachable
+from midway.rulesets.boredgames import activation, combat, purchase, setup
+from midway.rulesets.boredgames.board import ahead, block_cells, block_of, cell_id, parse_cell
 from midway.rulesets.boredgames.data import (
     BASE_CELLS,
     CARD_NAMES,
     CARRIER,
-    COMMAND_POINTS,
     DEFAULT_ROUNDS,
     DEFAULT_THRESHOLD,
     FACINGS,
     FIGHTER_COUNT,
     KINDS,
     MAX_BID,
-    MIDWAY_CELLS,
-    MIDWAY_VP,
     ORDER_DECK,
-    ORDERS,
-    POOL_SIZE,
-    REINFORCEMENT,
     SIDES,
     SMALL_TILES,
     SPECIAL_COUNT,
@@ -38,20 +32,8 @@ from midway.rulesets.boredgames.data import (
     SPECIALS,
     THRESHOLDS,
     Cell,
-    start_areas,
 )
-
-HUNT, DOMINATION = "carrier-hunt", "domination"
-SIDE_NAMES = {"usn": "Americans", "ijn": "Japanese"}
-ADJ = {"usn": "American", "ijn": "Japanese"}
-
-
-def other(side: str) -> str:
-    return "ijn" if side == "usn" else "usn"
-
-
-def side_of(aid: str) -> str:
-    return aid[:3]
+from midway.rulesets.boredgames.names import ADJ, DOMINATION, HUNT, SIDE_NAMES, other, side_of
 
 
 class BoredGamesState(State):
@@ -100,7 +82,7 @@ class BoredGamesState(State):
         self.phase = "place"
         self.placer = "ijn"
         self.emit("setup", "Firing piles shuffled; Special-Order Cards in hand", rule="2.3.5")
-        self._refill_pool()
+        purchase.refill_pool(self)
         self.emit("setup", f"Order Pool: {', '.join(CARD_NAMES[c] for c in self.pool)}", rule="2.3.7")
 
     def _clone_data(self) -> dict[str, Any]:
@@ -280,120 +262,12 @@ class BoredGamesState(State):
             )
 
     # ------------------------------------------------------------- round
-    def _begin_round(self) -> None:
-        """[2.4.1] M20: a marker beside every aircraft on the board, 3 Command Points each."""
-        self.round += 1
-        self.marked = {a: True for a, c in self.pos.items() if c is not None}
-        self.cp = dict.fromkeys(SIDES, COMMAND_POINTS)
-        self.bids = None
-        self.phase = "bid"
-        self.emit("round", f"Round {self.round} begins", rule="2.4.1")
-
-    def _to_activation(self, after: str, actor: str | None) -> None:
-        """[2.4.3] M29, M48, BG-R01, BG-R02, BG-R43: who holds the Initiative Card next, or on to 2.4.4."""
-        if actor is None:
-            order = (self.initiative, other(self.initiative))
-        elif after == "flight":
-            order = (other(actor), actor)
-        else:
-            order = (actor, other(actor))
-        for side in order:
-            if self.has_marked(side):
-                if side != self.initiative:
-                    self.emit("initiative", f"{SIDE_NAMES[side]} take the Initiative Card", rule="2.4.3")
-                self.initiative = side
-                self.phase = "activate"
-                return
-        self._begin_purchase()
-
-    def _begin_purchase(self) -> None:
-        """[2.4.4] M49, BG-R03: the Initiative Card holder buys first."""
-        self.phase = "purchase"
-        self.buyer = self.initiative
-        self._skip_buyers()
-
-    def _skip_buyers(self) -> None:
-        """A buyer who can afford nothing in the pool is done (no decision with one choice)."""
-        while self.buyer is not None:
-            cp = self.cp[self.buyer]
-            if any(ORDERS[c].cost <= cp for c in self.pool):
-                return
-            self._next_buyer()
-
-    def _next_buyer(self) -> None:
-        """[2.4.4] M52, M54: the other player buys next; then unspent Command Points are lost."""
-        if self.buyer == self.initiative:
-            self.buyer = other(self.initiative)
-            return
-        self.buyer = None
-        for side in SIDES:
-            if self.cp[side]:
-                self.emit("cp", f"{SIDE_NAMES[side]} discard {self.cp[side]} unspent Command Points", rule="2.4.4")
-            self.cp[side] = 0
-        self._end_round()
-
-    def _refill_pool(self) -> None:
-        """[2.4.4] M51, M53: refill the Order Pool to 4; an empty pile takes the discards, reshuffled."""
-        while len(self.pool) < POOL_SIZE:
-            if not self.deck:
-                if not self.discard:
-                    break
-                self._reshuffle()
-            (r,) = self.roll(1, len(self.deck), why="Order Card drawn", rule="2.4.4")
-            self.pool.append(self.deck.pop(r - 1))
-        if not self.deck and self.discard:
-            self._reshuffle()
-
-    def _reshuffle(self) -> None:
-        self.deck = sorted(self.deck + self.discard)
-        self.discard = []
-        self.emit("reshuffle", "Discarded Order Cards shuffled into a new pile", rule="2.4.4")
-
-    def _end_round(self) -> None:
-        """[2.4.5] [3.4.1] M55, M70, M81, BG-R04: Midway majority, returning Fighters, then the next round."""
-        if self.mode == DOMINATION:
-            count = {s: sum(1 for a in self.aircraft_of(s) if self.pos[a] in MIDWAY_CELLS) for s in SIDES}
-            if count["usn"] != count["ijn"]:
-                leader = "usn" if count["usn"] > count["ijn"] else "ijn"
-                self.score(leader, MIDWAY_VP, "more aircraft on the Midway Tile")
-                if self.result is not None:
-                    return
-            self.reenter_side = self.initiative
-            self._skip_reentry()
-            if self.reenter_side is not None:
-                return
-        self._after_round()
-
-    def _free_reinforcement(self, side: str) -> list[Cell]:
-        return [c for c in REINFORCEMENT[side] if c not in self.at]
-
-    def _skip_reentry(self) -> None:
-        """[3.4.1] M81, BG-R17, BG-R38: the holder returns all its Fighters, then the other player."""
-        while self.reenter_side is not None:
-            side = self.reenter_side
-            if self.waiting[side] and self._free_reinforcement(side):
-                self.phase = "reenter"
-                return
-            self.reenter_side = other(side) if side == self.initiative else None
-
-    def _after_round(self) -> None:
-        """BG-R26: the round limit, then the next round."""
-        if self.round >= self.max_rounds:
-            self.ended = "limit"
-            if self.mode == HUNT:
-                self.finish(Outcome(None, f"round limit {self.max_rounds} reached", dict(self.vp), kind="limit"))
-            else:
-                u, j = self.vp["usn"], self.vp["ijn"]
-                win = None if u == j else ("usn" if u > j else "ijn")
-                self.finish(Outcome(win, f"round limit {self.max_rounds}: {u}-{j} VP", dict(self.vp), kind="limit"))
-            return
-        self._begin_round()
 
     # --------------------------------------------------------- decisions
     def _decisions(self) -> dict[str, Decision]:
         phase = self.phase
         if phase == "place":
-            return {self.placer: self._place_decision()}
+            return {self.placer: setup.place_decision(self)}
         if phase == "bid":
             return {
                 s: self.decide(
@@ -407,220 +281,39 @@ class BoredGamesState(State):
                 for s in SIDES
             }
         if phase == "activate":
-            return {self.initiative: self._activation_decision()}
+            return {self.initiative: activation.activation_decision(self)}
         if phase == "flight":
-            return {self.initiative: self._flight_decision()}
+            return {self.initiative: activation.flight_decision(self)}
         if phase == "purchase":
             assert self.buyer is not None
-            return {self.buyer: self._purchase_decision()}
+            return {self.buyer: purchase.purchase_decision(self)}
         if phase == "reenter":
             assert self.reenter_side is not None
-            return {self.reenter_side: self._reenter_decision()}
+            return {self.reenter_side: purchase.reenter_decision(self)}
         return combat.decisions(self)
-
-    def _place_decision(self) -> Decision:
-        """[2.3.4] [3.3.4] M13-M15, M75: one aircraft, an area and a facing."""
-        side = self.placer
-        areas = start_areas(side) if self.mode == HUNT else REINFORCEMENT[side]
-        kinds: dict[str, str] = {}
-        for aid in self.unplaced(side):
-            kinds.setdefault(self.kind[aid], aid)
-        opts = []
-        for kind, aid in kinds.items():
-            for cell in areas:
-                if cell in self.at:
-                    continue
-                for f, fname in enumerate(FACINGS):
-                    opts.append(
-                        Option(
-                            f"place:{kind}:{cell_id(cell)}:{fname}",
-                            lazy("{} on {} facing {}".format, aid, cell_id(cell), fname),
-                            {"aircraft": aid, "x": cell[0], "y": cell[1], "facing": f},
-                        )
-                    )
-        rule = "2.3.4" if self.mode == HUNT else "3.3.4"
-        return self.decide(side, "Place an aircraft", rule, opts, kind="place")
-
-    def _activation_decision(self) -> Decision:
-        """[2.4.3] [ACTION COMBAT] M23, M24, M33: a marked aircraft, and Flight or Combat against a target in reach."""
-        side = self.initiative
-        enemies = self.aircraft_of(other(side))
-        extra = self.extra_cells()
-        key = tuple(self.small)
-        opts = []
-        for aid in self.marked:
-            if not aid.startswith(side):
-                continue
-            opts.append(Option(f"fly:{aid}", lazy("{}: Flight".format, aid), {"aircraft": aid}))
-            cell = self.pos[aid]
-            assert cell is not None
-            reach = reachable(cell, self.face[aid], key, extra)
-            for t in enemies:
-                if self.pos[t] in reach:
-                    opts.append(
-                        Option(f"attack:{aid}:{t}", lazy("{}: Combat against {}".format, aid, t), {"aircraft": aid})
-                    )
-        return self.decide(side, "Activate an aircraft", "2.4.3", opts, kind="activate")
-
-    def _flight_decision(self) -> Decision:
-        """[ACTION FLIGHT] M26-M28, BG-R14, BG-R30: forward, then straight or a quarter turn; or end."""
-        fl = self.flight
-        assert fl is not None
-        aid = fl["aircraft"]
-        k = KINDS[self.kind[aid]]
-        opts = [Option(f"m:{t}", _MANOEUVRE_LABEL[t]) for t in ("S", "L", "R")]
-        if fl["done"] >= k.flight_min:
-            opts.append(Option("end", "end the Flight"))
-        return self.decide(
-            self.initiative, f"{aid}: Manoeuvre {fl['done'] + 1}", "ACTION FLIGHT", opts, kind="manoeuvre"
-        )
-
-    def _purchase_decision(self) -> Decision:
-        """[2.4.4] M50: buy an affordable card from the pool, or stop."""
-        side = self.buyer
-        assert side is not None
-        cp = self.cp[side]
-        opts = []
-        for key in dict.fromkeys(self.pool):
-            cost = ORDERS[key].cost
-            if cost <= cp:
-                opts.append(Option(f"buy:{key}", lazy("buy {} for {} CP".format, CARD_NAMES[key], cost), {"card": key}))
-        opts.append(Option("done", "buy nothing more"))
-        return self.decide(side, f"Order Purchase ({cp} CP left)", "2.4.4", opts, kind="purchase")
-
-    def _reenter_decision(self) -> Decision:
-        """[3.4.1] M81: a destroyed Fighter back on a free Reinforcement Area, facing chosen."""
-        side = self.reenter_side
-        assert side is not None
-        aid = self.waiting[side][0]
-        opts = [
-            Option(
-                f"place:fighter:{cell_id(c)}:{fname}",
-                lazy("{} returns on {} facing {}".format, aid, cell_id(c), fname),
-                {"aircraft": aid, "x": c[0], "y": c[1], "facing": f},
-            )
-            for c in self._free_reinforcement(side)
-            for f, fname in enumerate(FACINGS)
-        ]
-        return self.decide(side, f"Return {aid} to play", "3.4.1", opts, kind="place")
 
     # ----------------------------------------------------------- resolve
     def _resolve(self, choices: Mapping[str, Option]) -> None:
         phase = self.phase
         if phase == "bid":
-            self._resolve_bids({s: int(o.data["n"]) for s, o in choices.items()})
+            activation.resolve_bids(self, {s: int(o.data["n"]) for s, o in choices.items()})
             return
         if phase == "plan":
             combat.resolve_plans(self, {s: o.id.split(":")[1] for s, o in choices.items()})
             return
         ((side, opt),) = choices.items()
         if phase == "place":
-            self._resolve_place(side, opt)
+            setup.resolve_place(self, side, opt)
         elif phase == "activate":
-            self._resolve_activation(side, opt)
+            activation.resolve_activation(self, side, opt)
         elif phase == "flight":
-            self._resolve_manoeuvre(side, opt)
+            activation.resolve_manoeuvre(self, side, opt)
         elif phase == "purchase":
-            self._resolve_purchase(side, opt)
+            purchase.resolve_purchase(self, side, opt)
         elif phase == "reenter":
-            self._resolve_reenter(side, opt)
+            purchase.resolve_reenter(self, side, opt)
         else:
             combat.resolve(self, side, opt)
-
-    def _resolve_place(self, side: str, opt: Option) -> None:
-        """[2.3.4] M15: alternate one aircraft at a time until both run out; then the first round."""
-        aid = str(opt.data["aircraft"])
-        cell = (int(opt.data["x"]), int(opt.data["y"]))
-        self._place(aid, cell, int(opt.data["facing"]))
-        self.emit("place", f"{aid} placed on {cell_id(cell)} facing {FACINGS[self.face[aid]]}", rule="2.3.4")
-        nxt = other(side)
-        if not self.unplaced(nxt):
-            nxt = side
-        if not self.unplaced(nxt):
-            self._begin_round()
-            return
-        self.placer = nxt
-
-    def _resolve_bids(self, bids: dict[str, int]) -> None:
-        """[2.4.2] M21, M22, BG-R01: bids revealed and discarded; the higher takes the card, ties the Americans."""
-        for s, n in bids.items():
-            self.cp[s] -= n
-        self.bids = bids
-        winner = "usn" if bids["usn"] >= bids["ijn"] else "ijn"
-        self.initiative = winner
-        self.emit(
-            "bids",
-            f"Bids revealed: Americans {bids['usn']}, Japanese {bids['ijn']}; {SIDE_NAMES[winner]} take the Initiative",
-            rule="2.4.2",
-            data=dict(bids),
-        )
-        self._to_activation("bid", None)
-
-    def _resolve_activation(self, side: str, opt: Option) -> None:
-        """[2.4.3] M23, M24, M34: discard the marker; Flight, or Combat (the Defender's marker too)."""
-        parts = opt.id.split(":")
-        aid = parts[1]
-        del self.marked[aid]
-        if parts[0] == "fly":
-            self.actions["flight"] += 1
-            self.emit("activate", f"{aid} activated: Flight", rule="2.4.3")
-            self.flight = {"aircraft": aid, "done": 0}
-            self.phase = "flight"
-            return
-        target = parts[2]
-        self.actions["combat"] += 1
-        self.marked.pop(target, None)
-        self.emit("activate", f"{aid} activated: Combat against {target}", rule="ACTION COMBAT")
-        combat.begin(self, aid, target)
-
-    def _resolve_manoeuvre(self, side: str, opt: Option) -> None:
-        """[ACTION FLIGHT] M26, M27: one Manoeuvre; the Flight ends at its maximum or on request."""
-        fl = self.flight
-        assert fl is not None
-        aid = fl["aircraft"]
-        if opt.id != "end":
-            turn = opt.id[2]
-            fl["done"] += 1
-            alive = self.step(aid, self.face[aid])
-            if self.result is not None:
-                return
-            if alive:
-                self.face[aid] = (self.face[aid] + TURNS[turn]) % 4
-                self.emit(
-                    "manoeuvre",
-                    f"{aid} {_MANOEUVRE_LABEL[turn]} to {cell_id(self.pos[aid])} facing {FACINGS[self.face[aid]]}",  # type: ignore[arg-type]
-                    rule="ACTION FLIGHT",
-                )
-                if fl["done"] < KINDS[self.kind[aid]].flight_max:
-                    return
-        self.flight = None
-        self._to_activation("flight", side)
-
-    def _resolve_purchase(self, side: str, opt: Option) -> None:
-        """[2.4.4] M50, M51: pay the cost, take the card into hand, refill the pool."""
-        if opt.id == "done":
-            self._next_buyer()
-            self._skip_buyers()
-            return
-        key = str(opt.data["card"])
-        self.pool.remove(key)
-        self.cp[side] -= ORDERS[key].cost
-        self.hands[side].append(key)
-        self.hands[side].sort()
-        self.emit("buy", f"you buy {CARD_NAMES[key]} for {ORDERS[key].cost} CP", rule="2.4.4", to=(side,))
-        self.emit("buy", f"{SIDE_NAMES[side]} buy an Order Card from the pool", rule="2.4.4")
-        self._refill_pool()
-        self._skip_buyers()
-
-    def _resolve_reenter(self, side: str, opt: Option) -> None:
-        """[3.4.1] M81: one returning Fighter placed; on to the next, then the next round."""
-        aid = self.waiting[side].pop(0)
-        cell = (int(opt.data["x"]), int(opt.data["y"]))
-        self._place(aid, cell, int(opt.data["facing"]))
-        self.emit("place", f"{aid} returns on {cell_id(cell)}", rule="3.4.1")
-        self._skip_reentry()
-        if self.reenter_side is None:
-            self._after_round()
 
     # -------------------------------------------------------------- view
     def _view(self, side: str | None) -> dict[str, Any]:
@@ -660,9 +353,6 @@ class BoredGamesState(State):
             "combat": None if cb is None else combat.public(cb),
         }
         return view
-
-
-_MANOEUVRE_LABEL = {"S": "forward", "L": "forward + turn left", "R": "forward + turn right"}
 
 
 class BoredGamesGame(Game):
