@@ -36,6 +36,6 @@ def serve(
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     typer.echo(f"midway: the lobby is at http://{shown}:{port}/  (games kept in {url.split('@')[-1]})", err=False)
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets")
+        uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
     finally:
         service.close()
