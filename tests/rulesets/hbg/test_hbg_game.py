@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from midway.ai import play_out
 from midway.rulesets.hbg import GAME
 from midway.rulesets.hbg.game import HbgState
 from midway.rulesets.hbg.model import DATA
@@ -334,3 +335,19 @@ def test_hbg_render_shows_a_battle_board_by_area() -> None:
     boards = [s for s in GAME.render(st.view("usn")) if s.title.startswith("Battle Board")]
     assert boards and all(s.header == ("area", "units") for s in boards)
     assert any(row[0] == "Centre" for s in boards for row in s.rows)
+
+
+def test_hbg_victory_by_points_a_deliberate_player_reaches_12() -> None:
+    """M003, M004, M005, M006, M127 (HBG-R34): 12 VP is reachable by deliberate play, so the game can
+    end as the text says, by points, before the turn limit. Seed 66 with the scripted greedy
+    players (``scripted.Striker``, real dice): the IJN knocks out Midway's airfield (3 VP), lands
+    both transport waves (4 + 4) and sinks a cruiser (1); at the next Check For Victory it wins."""
+    from midway.rulesets.hbg.scripted import Striker
+
+    st = play_out(GAME.new(seed=66), {"usn": Striker(133), "ijn": Striker(134)})
+    outcome = st.outcome()
+    assert outcome is not None and outcome.kind == "points" and outcome.winner == "ijn"
+    assert st.vp["ijn"] >= 12 > st.vp["usn"]
+    assert st.turn < st.options["max_turns"]
+    assert st.step == "1.1"  # decided at Check For Victory (M006)
+    assert st.airfield_knocked_out() and all(t.scored for t in st.transports)

@@ -246,16 +246,18 @@ def order_options(st: HbgState, side: str) -> list[Option]:
         if group[0].mission == "strike" and movable_group(group):
             opts.append(Option(f"move:{sid}", lambda z=zone: f"move the Strike Group in SZ{z:02d}", {"strike": sid}))
     turn = st.turn
-    for zone in sorted(st.task_force_zones(side)):
-        for s in st.ships_in(zone, side):
-            # may_move: not yet ordered, not arrived this Turn, a carrier only under Maneuver
-            if (
-                not s.ordered
-                and not (s.arrived == turn and s.arrived > 0)
-                and (s.unit not in CARRIER_UNITS or s.op == "maneuver")
-            ):
-                opts.append(TF_OPTIONS[zone])
-                break
+    zones = {
+        s.zone
+        for s in st.ships.values()
+        if s.side == side
+        and s.zone is not None
+        and not s.sunk
+        and not s.ordered
+        and not (s.arrived == turn and s.arrived > 0)
+        and (s.unit not in CARRIER_UNITS or s.op == "maneuver")
+    }  # may_move, inlined
+    for zone in sorted(zones):
+        opts.append(TF_OPTIONS[zone])
     return opts
 
 
