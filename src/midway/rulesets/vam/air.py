@@ -264,6 +264,7 @@ class Air(_Base):
         if raid["tgt"] == ISLAND:
             ground = [a for a, r in self.u.items() if r.get("base") == "midway" and r.get("st") == "deck"]
             troops = self.ashore(dfd)
+            self.revealed[att] |= set(troops)  # E08: the umpire names the forces present to each side
             text = f"Au-dessus de Midway : au sol {self.composition(ground)}; troupes : {len(troops)} unité(s)"
         else:
             for s in self.ships_at(raid["hex"], dfd):

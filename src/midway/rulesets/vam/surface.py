@@ -272,6 +272,8 @@ class Surface(Air):
             for u in self.ships_at(DATA.midway, side):
                 if self.code(u) in ("BB", "CA") and self.alive(u) and u not in self.in_battle:
                     self.tasks[side].append([u, None, "bombard"])
+            if self.tasks[side]:
+                self.revealed[side] |= set(self.ashore(ENEMY[side]))
         self.open = {s: bool(self.tasks[s]) for s in SIDES}
         self.held = set()
 
@@ -401,6 +403,8 @@ class Surface(Air):
             return
         for g in self.ashore(side):
             self.tasks[side].append([g, None, "land"])
+        for s in SIDES:
+            self.revealed[s] |= set(self.ashore(ENEMY[s]))
         self.open = {s: bool(self.tasks[s]) for s in SIDES}
 
     def _enter_p11a(self) -> None:

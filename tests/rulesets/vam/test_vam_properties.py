@@ -1,0 +1,123 @@
+"""Property tests over random legal play: termination, invariants, exact replay, illegal orders, no leak."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from midway.ai import RandomAgent
+from midway.engine import IllegalChoiceError, Record, replay
+from midway.rulesets.vam import GAME
+from midway.rulesets.vam.data import DATA, ENEMY, SIDES
+
+UNIT_IDS = sorted((u for u in DATA.units), key=len, reverse=True)
+_ID = re.compile(r"(?<![a-z0-9_])(" + "|".join(map(re.escape, UNIT_IDS)) + r")(?![a-z0-9_])")
+
+
+def _ids_in(text: str) -> set[str]:
+    return set(_ID.findall(text))
+
+
+def _check(state) -> None:  # type: ignore[no-untyped-def]
+    """Invariants: levels within bounds, capacity never exceeded on the deck, no sunk ship on the map, troops
+    aboard only on live transports, VP never negative, every on-map ship on a map hex."""
+    for uid, r in state.u.items():
+        d = state.d(uid)
+        assert 0 <= r["lv"] <= max(d.levels, 2)
+        if d.kind == "ship" and r["st"] == "map":
+            assert r["hex"] in DATA.neighbours and r["lv"] > 0
+        if d.kind == "ground" and r["st"] == "aboard":
+            assert state.u[r["at"]]["st"] in ("map", "wait", "gone")
+    for base in [*(u for u, d in DATA.units.items() if d.capacity), "midway"]:
+        cap = state.capacity(base)
+        if cap > 0:
+            assert state.load(base) <= cap + 1e-9 or state.step == "p7"
+    assert state.vp["usn"] >= 0 and state.vp["ijn"] >= 0
+
+
+def _no_leak(state) -> None:  # type: ignore[no-untyped-def]
+    """A side's view (its state and log) names no enemy unit it has never had revealed, and its state part
+    no enemy unit it has not located this turn."""
+    for side in SIDES:
+        v = state.view(side, log_tail=10_000)
+        enemy = {u for u, d in DATA.units.items() if d.side == ENEMY[side]}
+        in_state = _ids_in(json.dumps(v["state"])) & enemy
+        assert in_state <= set(state.seen[side]) | state.revealed[side], in_state
+        contacts = {c["id"] for c in v["state"]["contacts"]}
+        assert contacts <= set(state.seen[side])
+        in_log = _ids_in(json.dumps(v["log"])) & enemy
+        assert in_log <= state.revealed[side], in_log
+        for d in state.pending().values():
+            if d.side == side:
+                ids = _ids_in(" ".join(d.option_ids)) & enemy
+                assert ids <= state.revealed[side], ids
+    spect = _ids_in(json.dumps(state.view(None, log_tail=10_000)))
+    assert not spect
+
+
+def _play(seed: int, steps: int = 100_000, check_every: int = 0):  # type: ignore[no-untyped-def]
+    state = GAME.new(seed=seed)
+    agents = {"usn": RandomAgent(seed), "ijn": RandomAgent(seed + 7)}
+    n = 0
+    while not state.is_over and n < steps:
+        side, d = next(iter(state.pending().items()))
+        state.apply(side, agents[side].choose({}, d))
+        n += 1
+        if check_every and n % check_every == 0:
+            _check(state)
+            _no_leak(state)
+    return state, n
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 100_000))
+def test_vam_random_games_end_within_25_turns_and_replay_exactly(seed: int) -> None:
+    """M003: every random game ends by turn 25 with an outcome; its record replays byte for byte."""
+    state, n = _play(seed)
+    assert state.is_over and state.turn <= 25 and n < 20_000
+    again = replay(Record.loads(state.record().dumps()), GAME)
+    assert again.to_bytes() == state.to_bytes()
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 100_000))
+def test_vam_invariants_and_no_leak_through_random_play(seed: int) -> None:
+    """M001, M019, M052: invariants hold and no side's view, log or options ever name an enemy unit not
+    revealed to it (a ship located, a troop landed); the spectator sees no unit at all."""
+    _play(seed, check_every=11)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 100_000), steps=st.integers(0, 300))
+def test_vam_illegal_orders_change_nothing(seed: int, steps: int) -> None:
+    """M002: the umpire refuses an illegal order (unknown option, another side's turn) and nothing changes."""
+    state, _ = _play(seed, steps=steps)
+    before = state.to_bytes()
+    pending = state.pending()
+    if not pending:
+        return
+    side = next(iter(pending))
+    with pytest.raises(IllegalChoiceError):
+        state.apply(side, "to:Z99")
+    with pytest.raises(IllegalChoiceError):
+        state.apply(side, "t:enterprise")
+    assert state.to_bytes() == before
+
+
+def test_vam_render_shows_map_contacts_and_abbreviations() -> None:
+    """M011, M012, M019: the text rendering draws the hex map with the side's ships and contacts and the
+    French abbreviations with their meanings."""
+    state, _ = _play(5, steps=200)
+    for side in SIDES:
+        sections = GAME.render(state.view(side))
+        titles = [s.title for s in sections]
+        assert any(t.startswith("Carte") for t in titles) and "Contacts de ce tour (navires ennemis repérés)" in titles
+        abbrev = next(s for s in sections if s.title == "Abréviations")
+        assert ("CV", "porte-avions") in abbrev.rows and ("H", "bombardier lourd") in abbrev.rows
+        grid = next(s for s in sections if s.title.startswith("Carte"))
+        assert any("MID" in row[0] for row in grid.rows)
+    assert GAME.render(state.view(None))
