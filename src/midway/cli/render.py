@@ -41,7 +41,7 @@ def view_panel(game: Game, view: Mapping[str, Any], side: str | None) -> Panel:
     """A side's view, rendered by its ruleset, in a panel."""
     tables = [section_table(s) for s in game.render(view)]
     who = "spectator" if side is None else game.side_name(side)
-    return Panel(Group(*tables), title=Text(f"{game.title}: what {who} knows"), border_style="blue")
+    return Panel(Group(*tables), title=Text(f"{game.title}: the view of {who}"), border_style="blue")
 
 
 def event_lines(events: Iterable[Event | Mapping[str, Any]]) -> Text:
@@ -69,7 +69,7 @@ def decision_panel(game: Game, decision: Decision) -> Panel:
 
 
 def outcome_panel(game: Game, outcome: Outcome) -> Panel:
-    winner = "Draw" if outcome.winner is None else f"{game.side_name(outcome.winner)} wins"
+    winner = "Draw" if outcome.winner is None else f"Winner: {game.side_name(outcome.winner)}"
     lines = [winner, outcome.reason]
     if outcome.score:
         lines.append("Score: " + ", ".join(f"{game.side_name(k)} {v}" for k, v in outcome.score.items()))

@@ -75,3 +75,16 @@ def test_bg_small_tile_not_in_play_is_used_before_moving_one() -> None:
         st.small_at[c] = 0
     play(st, ("usn", "fly:usn-f1"), ("usn", "m:S"))
     assert st.small == [(-2, 0), (4, 0)] and where(st, "usn-f1") == (4, 1, "E")
+
+
+def test_bg_render_tells_unplaced_waiting_and_destroyed_aircraft_apart() -> None:
+    """An aircraft off the board is 'to place' during set-up, 'waiting to return' (Domination) or
+    'destroyed'; the first view of a game listed every aircraft as destroyed."""
+    st = GAME.new(0)
+    aircraft = next(s for s in GAME.render(st.view("usn")) if s.title == "Aircraft")
+    assert {r[2] for r in aircraft.rows} == {"to place"}
+    end = play_out(GAME.new(3, {"mode": "domination"}), {"usn": RandomAgent(1), "ijn": RandomAgent(2)})
+    statuses = [a["status"] for a in end.view("usn")["state"]["aircraft"]]
+    lost = sum(end.lost["usn"].values()) + sum(end.lost["ijn"].values())
+    off = sum(s in ("destroyed", "waiting to return") for s in statuses)
+    assert "to place" not in statuses and 0 < off <= lost

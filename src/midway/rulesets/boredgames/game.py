@@ -316,6 +316,17 @@ class BoredGamesState(State):
             combat.resolve(self, side, opt)
 
     # -------------------------------------------------------------- view
+    def _status(self, aid: str, cell: Cell | None) -> str:
+        """Where an aircraft off the board is: still to be placed (set-up), waiting to return, or destroyed."""
+        if cell is not None:
+            return "on board"
+        side = side_of(aid)
+        if aid in self.waiting[side]:
+            return "waiting to return"
+        if self.phase == "place":
+            return "to place"
+        return "destroyed"
+
     def _view(self, side: str | None) -> dict[str, Any]:
         """BG-R29: everything is public but each hand (its size is public) and sealed bids and plans."""
         aircraft = [
@@ -326,6 +337,7 @@ class BoredGamesState(State):
                 "area": None if c is None else list(c),
                 "facing": FACINGS[self.face[a]],
                 "marked": a in self.marked,
+                "status": self._status(a, c),
             }
             for a, c in self.pos.items()
         ]

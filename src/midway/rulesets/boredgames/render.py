@@ -82,7 +82,7 @@ def render(game: Game, view: Mapping[str, Any]) -> list[TextSection]:
     ]
     rows = []
     for a in st.get("aircraft", []):
-        where = "destroyed" if a["area"] is None else f"{a['area'][0]}.{a['area'][1]} facing {a['facing']}"
+        where = a["status"] if a["area"] is None else f"{a['area'][0]}.{a['area'][1]} facing {a['facing']}"
         rows.append((a["id"], a["kind"], where, "marker" if a["marked"] else "-"))
     sections.append(TextSection(title="Aircraft", rows=tuple(rows), header=("aircraft", "kind", "area", "activation")))
     status = [
