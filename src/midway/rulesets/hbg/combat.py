@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from midway.engine import Decision, Option
 from midway.rulesets.hbg import battle
 from midway.rulesets.hbg.battle import ask
-from midway.rulesets.hbg.model import DATA, ENEMY
+from midway.rulesets.hbg.model import COMBAT_AIR_UNITS, DATA, ENEMY
 from midway.rulesets.hbg.steps import Step
 
 if TYPE_CHECKING:
@@ -220,8 +220,13 @@ def _has_sea(st: HbgState, zone: int, side: str) -> bool:
 
 def _forced_reveals(st: HbgState) -> None:
     """[Step 1] M139, C-12: sea units of both sides in one zone remove their Hidden markers (not in a Squall)."""
+    sea: dict[str, set[int]] = {"usn": set(), "ijn": set()}  # _has_sea, for every zone at once
+    for ship in st.ships.values():
+        if ship.zone is not None and not ship.sunk:
+            sea[ship.side].add(ship.zone)
+    sea["ijn"] |= {t.zone for t in st.transports if t.zone is not None and t.n > 0 and not t.scored}
     for zone in _occupied_zones(st):
-        if st.in_squall(zone) or not (_has_sea(st, zone, "usn") and _has_sea(st, zone, "ijn")):
+        if zone not in sea["usn"] or zone not in sea["ijn"] or st.in_squall(zone):
             continue
         hidden = [s for s in st.ships_in(zone) if not s.located]
         for s in hidden:
@@ -234,10 +239,16 @@ def _forced_reveals(st: HbgState) -> None:
 def _reveal_zones(st: HbgState, side: str) -> list[int]:
     """[Step 1] M138, HBG-R80: zones where ``side`` may reveal a hidden Task Force to fight enemy aircraft."""
     out = []
+    enemy = ENEMY[side]
+    air_zones = {
+        a.zone for a in st.airborne(enemy) if a.n > 0 and a.mission in ("strike", "cap") and a.unit in COMBAT_AIR_UNITS
+    }  # battle.combat_air, for every zone at once
+    if not air_zones:
+        return out
     for zone in st.task_force_zones(side):
-        if st.in_squall(zone) or zone in st.sub.get("revealed", []):
+        if zone not in air_zones or st.in_squall(zone) or zone in st.sub.get("revealed", []):
             continue
-        if any(not s.located for s in st.ships_in(zone, side)) and battle.combat_air(st, zone, ENEMY[side]):
+        if any(not s.located for s in st.ships_in(zone, side)):
             out.append(zone)
     return out
 
