@@ -24,7 +24,6 @@ from midway.engine import Option
 from midway.rulesets.hbg.model import BOMBER_UNITS, DATA, PATROL_BOMBER_UNITS, Air, Ship
 from midway.rulesets.hbg.shared import (
     air_name,
-    air_words,
     cached_option,
     done_option,
     merge_groups,
@@ -383,12 +382,34 @@ def unarmed_bomber(air: Air) -> bool:
     return air.unit in BOMBER_UNITS and not air.ordnance
 
 
-def _spot_option(air: Air, k: int) -> Option:
+def _spot_options(
+    groups: tuple[tuple[str, int, str, str], ...], room: int, recover: bool, patrol_slot: bool, cid: str
+) -> tuple[Option, ...]:
+    """[1.5] The spotting options of one carrier, from its hangar's Air Groups (id, n, type,
+    ordnance), its room on deck, its Op Status and whether its patrol-bomber slot is free
+    (HBG-R45): made once for each such hangar (:func:`shared.cached_option`)."""
+    out: list[Option] = []
+    for aid, n, unit, ordnance in groups:
+        patrol_bomber = unit in PATROL_BOMBER_UNITS
+        if recover and not patrol_bomber:
+            continue
+        most = min(n, room)
+        if unit in BOMBER_UNITS and not ordnance:
+            most = min(most, 1) if patrol_bomber and patrol_slot else 0
+        for k in range(1, most + 1):
+            out.append(_spot_option(aid, n, unit, ordnance, cid, k))
+    return tuple(out)
+
+
+def _spot_option(aid: str, n: int, unit: str, ordnance: str, cid: str, k: int) -> Option:
     """[1.5] ``spot:<air>:<k>`` (made once per Air Group state: see :func:`shared.cached_option`)."""
-    what, carrier = air_words(None, air), site_name(air.base)
-    return Option(
-        f"spot:{air.id}:{k}", lambda: f"{carrier}: spot {k} of {what()}", {"air": air.id, "n": k, "ship": air.base}
-    )
+    carrier = site_name(cid)
+
+    def label() -> str:
+        what = f"{n} {carrier} {DATA.units[unit].name}" + (f" ({ordnance})" if ordnance else "")
+        return f"{carrier}: spot {k} of {what}"
+
+    return Option(f"spot:{aid}:{k}", label, {"air": aid, "n": k, "ship": cid})
 
 
 def spot_options(st: HbgState, side: str) -> list[Option]:
@@ -428,18 +449,10 @@ def spot_options(st: HbgState, side: str) -> list[Option]:
         if room <= 0:
             continue
         patrol_slot = cid not in unarmed_on_deck
-        for air in hangar[cid]:
-            patrol_bomber = air.unit in PATROL_BOMBER_UNITS
-            if recover and not patrol_bomber:
-                continue
-            most = min(air.n, room)
-            if air.unit in BOMBER_UNITS and not air.ordnance:
-                most = min(most, 1) if patrol_bomber and patrol_slot else 0
-            if most <= 0:
-                continue
-            aid, n, unit, ordnance = air.id, air.n, air.unit, air.ordnance
-            for k in range(1, most + 1):
-                opts.append(cached_option(("spot", aid, k, n, cid, unit, ordnance), _spot_option, air, k))
+        groups = tuple((a.id, a.n, a.unit, a.ordnance) for a in hangar[cid])
+        opts += cached_option(
+            ("spot", cid, room, recover, patrol_slot, groups), _spot_options, groups, room, recover, patrol_slot, cid
+        )
     if opts:
         opts.append(done_option("done spotting"))
     return opts

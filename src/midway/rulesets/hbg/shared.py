@@ -189,12 +189,12 @@ def merge_groups(st: HbgState, base: str, at: str) -> None:
         del st.air[air.id]
 
 
-OPTIONS: dict[tuple[Any, ...], Option] = {}
+OPTIONS: dict[tuple[Any, ...], Any] = {}
 """Options already built, by what makes them (options are immutable: every state may share them)."""
 
 
-def cached_option(key: tuple[Any, ...], make: Callable[..., Option], *args: Any) -> Option:
-    """The option for ``key`` (everything its id, label and data depend on), built once by
+def cached_option(key: tuple[Any, ...], make: Callable[..., Any], *args: Any) -> Any:
+    """The option (or tuple of options) for ``key`` (everything they depend on), built once by
     ``make(*args)``. ``make`` must not keep a reference to a state (the cache outlives games)."""
     opt = OPTIONS.get(key)
     if opt is None:
