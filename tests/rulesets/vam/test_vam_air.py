@@ -134,7 +134,7 @@ def test_vam_defending_fighters_and_what_each_side_is_told() -> None:
 
 
 def test_vam_no_escort_one_round_defender_initiative_escort_two_rounds() -> None:
-    """M070, M071, M072, VAM-R41: without escorts, one round with the defender's initiative; with escorts,
+    """M070, M071, M072, M021, VAM-R41: without escorts, one round with the defender's initiative; with escorts,
     two rounds and a 50/50 draw (1-5 the attacker); without defenders no air combat at all."""
     s = _akagi_found()
     _raid_on_akagi(s, ["enterprise_d1"])
@@ -168,7 +168,7 @@ def test_vam_heavy_bombers_never_meet_fighters_or_aa() -> None:
 
 
 def test_vam_aa_one_ship_per_aircraft_surplus_ships_hold() -> None:
-    """M079, M080, M082, C-15: each defending ship of the hex picks one D/T/M, never one already picked;
+    """M079, M080, M082, M024, C-15: each defending ship of the hex picks one D/T/M, never one already picked;
     ships beyond the number of bombers do not fire."""
     s = _akagi_found()
     for u in ("haruna", "tone", "nagara", "desdiv4"):
@@ -191,7 +191,7 @@ def test_vam_aa_one_ship_per_aircraft_surplus_ships_hold() -> None:
 
 
 def test_vam_bombers_pick_ships_and_roll_their_value() -> None:
-    """M083, M084: each surviving bomber picks a ship of the hex; 2 dice at full strength, hits on <= its
+    """M083, M084, M025: each surviving bomber picks a ship of the hex; 2 dice at full strength, hits on <= its
     bombing value (SBD 5): [5, 6] -> one loss on Akagi, capacity 0 (M090)."""
     s = _akagi_found()
     for f in ("akagi_f1", "akagi_f2"):
@@ -253,7 +253,7 @@ def test_vam_consequences_us_carrier_ready_lost_others_trapped() -> None:
     s.hit("yorktown", 1, "bomb", "ijn")
     assert s.u["yorktown"]["st"] == "map" and s.capacity("yorktown") == 0
     assert s.u["yorktown_f1"]["st"] == "dead" and s.u["yorktown_d1"]["st"] == "trapped"
-    ready_levels = sum(2 if DATA_LV(a) else 1 for a in READY_YORKTOWN if a != "yorktown_d1")
+    ready_levels = sum(1 if a == "yorktown_t2" else 2 for a in READY_YORKTOWN if a != "yorktown_d1")
     assert s.vp["ijn"] - before == 5 + ready_levels * 0.5
     trapped_vp = s.vp["ijn"]
     s.hit("yorktown", 1, "torpedo", "ijn")
@@ -272,10 +272,6 @@ READY_YORKTOWN = [
     "yorktown_t1",
     "yorktown_t2",
 ]
-
-
-def DATA_LV(a: str) -> bool:  # noqa: N802
-    return a != "yorktown_t2"
 
 
 def test_vam_consequences_torpedo_traps_and_never_sinks_outright() -> None:
@@ -301,7 +297,7 @@ def test_vam_japanese_battleship_hits_are_real_half_the_time() -> None:
 
 
 def test_vam_recovery_land_in_range_with_room_or_ditch() -> None:
-    """M099, M101, M104, C-10: returning aircraft land on any own base in range with room (a reduced unit
+    """M099, M101, M104, M026, C-10: returning aircraft land on any own base in range with room (a reduced unit
     counts 1/2), not necessarily home; with no room anywhere they ditch, the enemy scores 1/2 per level of
     a Japanese unit."""
     s = _akagi_found()

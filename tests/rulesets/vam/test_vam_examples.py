@@ -112,7 +112,8 @@ def test_vam_example_turn_rounds_aa_bombing_with_forced_dice() -> None:
 
 
 def test_vam_air_combat_example_two_rounds_japanese_initiative() -> None:
-    """E03, E04, E05, M073-M078: 1xF + 1xD Japanese over Midway meet 2xF US, Japan has the initiative.
+    """E03, E04, E05, M073, M074, M075, M076, M077, M078,
+    M022, M023: 1xF + 1xD Japanese over Midway meet 2xF US, Japan has the initiative.
     Round 1: the F fires 2 dice at US F#1 -> 1 loss; F#1 replies with 1 die -> the F is reduced. Round 2:
     intact F#2 fires at the D -> reduced, the D replies -> miss; reduced F#1 fires 1 die at the reduced F ->
     eliminated, no reply. Tally: the F fired twice and was fired on twice, the D once and once."""

@@ -96,7 +96,8 @@ def test_vam_reduced_units_roll_one_die_full_two() -> None:
 
 
 def test_vam_turn_runs_the_eleven_phases_in_order() -> None:
-    """M017, M020-M030: the steps follow the 11 phases; a random game visits them in order and skips
+    """M017, M020, M021, M022, M023, M024, M025, M026, M027, M028, M029,
+    M030: the steps follow the 11 phases; a random game visits them in order and skips
     phases with nothing to decide."""
     phases = [int("".join(c for c in st[1:] if c.isdigit())) for st in STEPS]
     assert phases == sorted(phases) and set(phases) == set(range(1, 12))

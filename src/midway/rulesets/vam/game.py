@@ -169,7 +169,7 @@ class VamState(orders.Orders, surface.Surface, State):
 
     def decide(
         self, side: str, prompt: str, rule: str, options: Any, *, kind: str = "", simultaneous: bool = False
-    ) -> Decision:  # noqa: E501
+    ) -> Decision:
         opts = list(options)
         if self.options["concession"] and self.step == "p1" and not self.menu[side]:
             opts.append(Option("concede", "Reconnaître la victoire de l'adversaire (abandon)"))
