@@ -80,6 +80,8 @@ class Air(_Base):
     def tag(self, uid: str, viewer: str) -> str:
         """A unit as ``viewer`` may know it: its own by name, an enemy ship by name once located, an enemy
         aircraft by its type only (E08)."""
+        if uid == "midway":
+            return "Midway"
         d = self.d(uid)
         if d.side == viewer or (d.kind != "air" and uid in self.revealed[viewer]):
             return self.label(uid)

@@ -7,6 +7,7 @@ turn. The spectator (None) sees only the clock, the fog and the outcome.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -109,8 +110,7 @@ def view(state: VamState, side: str | None) -> dict[str, Any]:
 
 def _orders(state: VamState, side: str) -> dict[str, Any]:
     """The side's own pending orders of this phase (never the other side's)."""
-    o = state.orders[side]
-    return {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v) for k, v in o.items()}
+    return copy.deepcopy(state.orders[side])  # type: ignore[no-any-return]
 
 
 def render(v: Mapping[str, Any]) -> list[TextSection]:
