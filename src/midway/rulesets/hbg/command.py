@@ -302,12 +302,21 @@ def carriers_on_map(st: HbgState, side: str) -> list[Ship]:
     return [s for s in st.carriers(side) if not s.sunk and s.zone is not None]
 
 
-def legal_ops(st: HbgState, ship: Ship) -> tuple[str, ...]:
+def _oof_waiting(st: HbgState, side: str) -> set[tuple[int | None, str]]:
+    """(zone, landing site) of ``side``'s out-of-fuel Air Groups in the air: :func:`own_oof_in_zone`
+    for every carrier at once."""
+    targets = st.landing_target
+    return {(a.zone, targets.get(a.id, a.base)) for a in st.airborne(side) if a.oof}
+
+
+def legal_ops(st: HbgState, ship: Ship, oof: set[tuple[int | None, str]] | None = None) -> tuple[str, ...]:
     """[1.4.1] M062-M064; HBG-R44: arrival wins over Recover (C-09); a forced Recover (1.6 under
-    launch orders) next; no Launch in a Squall (3.1.3.1); an Air Service of 0 only Maneuvers."""
+    launch orders) next; no Launch in a Squall (3.1.3.1); an Air Service of 0 only Maneuvers.
+    ``oof``: :func:`_oof_waiting` of the carrier's side, when the caller has it."""
     if ship.arrived == st.turn:
         return ("maneuver",)
-    if own_oof_in_zone(st, ship) or st.must_recover.get(ship.id) == st.turn:
+    waiting = own_oof_in_zone(st, ship) if oof is None else (ship.zone, ship.id) in oof
+    if waiting or st.must_recover.get(ship.id) == st.turn:
         return ("recover",)
     if st.air_service(ship) == 0:
         return ("maneuver",)
@@ -324,10 +333,13 @@ def ops_start(st: HbgState) -> None:
 
 def ops_auto(st: HbgState, side: str) -> None:
     chosen: dict[str, str] = st.sub["op"]
+    oof = None
     for ship in carriers_on_map(st, side):
         if ship.id in chosen:
             continue
-        legal = legal_ops(st, ship)
+        if oof is None:
+            oof = _oof_waiting(st, side)
+        legal = legal_ops(st, ship, oof)
         if len(legal) == 1:
             chosen[ship.id] = legal[0]
 
