@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from midway.engine import Option
-from midway.rulesets.hbg.model import BOMBER_UNITS, DATA, PATROL_BOMBER_UNITS, Air, Ship
+from midway.rulesets.hbg.model import BOMBER_UNITS, CARRIER_UNITS, DATA, PATROL_BOMBER_UNITS, Air, Ship
 from midway.rulesets.hbg.shared import (
     air_name,
     cached_option,
@@ -370,9 +370,7 @@ def ops_apply(st: HbgState, side: str, choice: Option) -> None:
 def ops_end(st: HbgState) -> None:
     """[1.4] The sealed Op Statuses are revealed to their owners (and to all for located carriers)."""
     chosen: dict[str, str] = st.sub["op"]
-    for ship in st.ships.values():
-        if not DATA.units[ship.unit].is_carrier:
-            continue
+    for ship in st.carriers(None):
         ship.op = chosen.get(ship.id, "") if not ship.sunk and ship.zone is not None else ""
         if ship.op:
             st.emit(
@@ -636,7 +634,7 @@ def landing_room(st: HbgState, site: str) -> int:
     ship = st.ships[site]
     used = st.sub["used"].get(site, 0)
     unit = DATA.units[ship.unit]
-    if unit.is_carrier:
+    if ship.unit in CARRIER_UNITS:
         if ship.op not in ("recover", "launch"):
             return 0
         return max(st.air_service(ship) - used, 0)

@@ -113,7 +113,7 @@ class HbgState(State):
     def _run(self) -> None:
         """Run the Order of Play forward to the next decision or the end of the game."""
         while self.result is None:
-            decisions = self._step().decisions(self)
+            decisions = STEPS[self.step].decisions(self)
             if decisions:
                 self._offer(decisions)  # built here to know where to stop: not built again
                 return
@@ -214,15 +214,17 @@ class HbgState(State):
             return [a for a in air if a.zone == zone and a.at == "air"]
         return [a for a in air if a.zone == zone and a.at == "air" and a.side == side]
 
-    def carriers(self, side: str) -> list[Ship]:
-        """``side``'s carrier ships (sunk or not, on the map or not), in setup order: a per-state list
-        of the same objects for the whole game (ships are never added or removed)."""
+    def carriers(self, side: str | None) -> list[Ship]:
+        """``side``'s carrier ships (``None``: both sides'), sunk or not, on the map or not, in setup
+        order: a per-state list of the same objects for the whole game (ships are never added or
+        removed)."""
         found = self.__dict__.get("_carriers")
         if found is None or found[0] is not self.ships:
-            by_side: dict[str, list[Ship]] = {s: [] for s in SIDES}
+            by_side: dict[str | None, list[Ship]] = {None: [], **{s: [] for s in SIDES}}
             for ship in self.ships.values():
                 if ship.unit in CARRIER_UNITS:
                     by_side[ship.side].append(ship)
+                    by_side[None].append(ship)
             found = self._carriers = (self.ships, by_side)
         return found[1][side]
 
@@ -418,7 +420,8 @@ class HbgState(State):
     def end_turn(self) -> None:
         """[5.5] End The Turn: per-Turn marks are cleared for the next Turn."""
         for ship in self.ships.values():
-            ship.ordered = False
+            if ship.ordered:
+                ship.ordered = False
         for air in self.air.values():
             air.ordered = False
             air.fought = False

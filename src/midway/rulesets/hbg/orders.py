@@ -177,7 +177,7 @@ def may_move(st: HbgState, ship: Ship) -> bool:
     activation, M057), a carrier only under Maneuver (M068, D08)."""
     if ship.sunk or ship.zone is None or ship.ordered or (ship.arrived == st.turn and ship.arrived > 0):
         return False
-    return not (DATA.units[ship.unit].is_carrier and ship.op != "maneuver")
+    return not (ship.unit in CARRIER_UNITS and ship.op != "maneuver")
 
 
 def movable_ships(st: HbgState, side: str, zone: int) -> list[Ship]:
