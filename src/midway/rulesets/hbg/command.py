@@ -407,7 +407,9 @@ def _spot_options(
         if unit in BOMBER_UNITS and not ordnance:
             most = min(most, 1) if patrol_bomber and patrol_slot else 0
         for k in range(1, most + 1):
-            out.append(_spot_option(aid, n, unit, ordnance, cid, k))
+            out.append(
+                cached_option(("spot1", aid, n, unit, ordnance, cid, k), _spot_option, aid, n, unit, ordnance, cid, k)
+            )
     return tuple(out)
 
 
