@@ -28,6 +28,8 @@ from midway.rulesets.hbg.shared import (
     done_option,
     merge_groups,
     phased,
+    recall,
+    remember,
     site_name,
 )
 from midway.rulesets.hbg.steps import Step
@@ -716,8 +718,10 @@ def land_auto(st: HbgState, side: str) -> None:
     """[1.6] Forced landings with no choice in them happen at once (out-of-fuel aircraft, E10);
     a cruiser recovers its own out-of-fuel floatplane (C-29)."""
     while True:
-        forced = [p for p in landing_pairs(st, side) if p[2] <= 2]
+        pairs = landing_pairs(st, side)
+        forced = [p for p in pairs if p[2] <= 2]
         if not forced or not _forced_only_way(st, forced):
+            remember(st, "1.6 pairs", (side, pairs))  # for land_options, asked next
             return
         for aid, site, _ in forced:
             land(st, st.air[aid], site)
@@ -725,7 +729,8 @@ def land_auto(st: HbgState, side: str) -> None:
 
 def land_options(st: HbgState, side: str) -> list[Option]:
     """[1.6] Forced landings first (which group, where), then voluntary ones and ``done`` (M078, M079)."""
-    pairs = landing_pairs(st, side)
+    memo = recall(st, "1.6 pairs")
+    pairs = memo[1] if memo is not None and memo[0] == side else landing_pairs(st, side)
     forced = [p for p in pairs if p[2] <= 2]
     use = forced or pairs
     opts = []
