@@ -7,7 +7,9 @@ from midway.rulesets.vam import GAME, VamState
 
 
 def new(seed: int = 0, **options: object) -> VamState:
-    state = GAME.new(seed=seed, options=options or None)
+    """A new game; the scenario tests ask only the sides with something to order (blind_prompts off)."""
+    options.setdefault("blind_prompts", False)
+    state = GAME.new(seed=seed, options=options)
     assert isinstance(state, VamState)
     return state
 

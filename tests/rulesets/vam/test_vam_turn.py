@@ -312,3 +312,31 @@ def test_vam_midway_damage_removes_long_range_searches_first() -> None:
     assert s.midway["long"] == 0 and s.midway["short"] == 1 and s.midway["cap"] == 3
     assert s.u["coy_a"]["lv"] == 1
     assert sum(1 for a, r in s.u.items() if r.get("base") == "midway" and r.get("st") == "dead") == 5
+
+
+def test_vam_blind_prompts_ask_both_sides_so_being_asked_tells_nothing() -> None:
+    """M001, M016, VAM-R43: in phase 8 the US has a battle to declare and Japan nothing: Japan is asked all the
+    same (only to go on), so the US cannot tell from who is asked what the enemy knows; likewise in phase 7
+    the reserve-fighter choice of Japan does not single it out."""
+    s = new(seed=0, blind_prompts=True)
+    clear_sea(s)
+    place(s, "astoria", "I4")
+    place(s, "tone", "I4")
+    s.u["i168"]["st"] = "gone"
+    for r in s.u.values():
+        if r.get("st") == "deck":
+            r["ready"] = False
+    touch(s)
+    seen_steps = {}
+    while s.turn == 1:
+        pend = s.pending()
+        if s.step in ("p7", "p8", "p9") and len(pend) == 2:
+            seen_steps[s.step] = {side: d.kind for side, d in pend.items()}
+        side, d = next(iter(pend.items()))
+        s.apply(side, "done" if d.option("done") else d.options[0].id)
+    assert set(seen_steps) >= {"p7", "p8", "p9"}
+    assert seen_steps["p9"] == {"usn": "pass", "ijn": "pass"}
+    plain = new(seed=0)
+    place(plain, "akagi", "C6")
+    run_to(plain, "p7")
+    assert set(plain.pending()) == {"ijn"}  # without the option only Japan (its reserve) is asked

@@ -28,6 +28,8 @@ from midway.rulesets.vam.data import DATA, ENEMY, SIDES
 
 _WHO = {"usn": "américain", "ijn": "japonais"}
 STEPS = ("p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p8s", "p8t", "p8a", "p8b", "p9", "p10", "p11a", "p11b")
+BLIND = frozenset({"p2", "p7", "p8", "p9", "p10"})
+"""VAM-R43: the phases where both sides are always asked."""
 NEXT = dict(zip(STEPS, STEPS[1:], strict=False))
 PHASE_OF = {s: int("".join(c for c in s[1:] if c.isdigit())) for s in STEPS}
 
@@ -91,6 +93,8 @@ class VamState(orders.Orders, surface.Surface, State):
         """[Les sous-marins] submarines stopped by the screen this turn."""
         self.held: set[str] = set()
         """[Pilonnage de Midway] ships that hold their fire this phase."""
+        self.passed: dict[str, bool] = {s: False for s in SIDES}
+        """Sides that have said ``done`` in the current step."""
         self.losses: dict[str, dict[str, int]] = {s: {} for s in SIDES}
         self.emit("turn", self._turn_text(), rule="Les tours de jeu")
         self._enter("p1")
@@ -111,25 +115,47 @@ class VamState(orders.Orders, surface.Surface, State):
         self.step = step
         self.open = {s: False for s in SIDES}
         self.menu = {s: () for s in SIDES}
+        self.passed = {s: False for s in SIDES}
         getattr(self, f"_enter_{step}")()
+
+    def blind_step(self) -> bool:
+        """VAM-R43: in the phases where being asked would tell the enemy something (raids, recovery, naval
+        declarations, bombardment, landing), both sides are asked, the one with nothing to order only to go on."""
+        if not self.options["blind_prompts"] or self.step not in BLIND:
+            return False
+        return not (self.night and self.step in ("p2", "p10"))
+
+    def _build(self, close: bool) -> dict[str, Decision]:
+        decisions = {}
+        for side in SIDES:
+            if self.open[side]:
+                d = self._decision(side)
+                if d is None:
+                    if close:
+                        self.open[side] = False
+                else:
+                    decisions[side] = d
+        if self.blind_step():
+            for side in SIDES:
+                if side not in decisions and not self.passed[side]:
+                    decisions[side] = super().decide(
+                        side,
+                        f"Tour {self.turn}, phase {PHASE_OF[self.step]} : rien à ordonner",
+                        "Séquence de jeu",
+                        [Option("done", "Continuer")],
+                        kind="pass",
+                    )
+        if len(decisions) > 1:
+            decisions = {
+                s: Decision(d.id, d.side, d.prompt, d.rule, d.options, True, d.kind) for s, d in decisions.items()
+            }
+        return decisions
 
     def _run(self) -> None:
         """Run every automatic step forward to the next decision or the end."""
         while self.result is None:
-            decisions = {}
-            for side in SIDES:
-                if self.open[side]:
-                    d = self._decision(side)
-                    if d is None:
-                        self.open[side] = False
-                    else:
-                        decisions[side] = d
+            decisions = self._build(True)
             if decisions:
-                if len(decisions) > 1:
-                    decisions = {
-                        s: Decision(d.id, d.side, d.prompt, d.rule, d.options, True, d.kind)
-                        for s, d in decisions.items()
-                    }
                 self._offer(decisions)
                 return
             getattr(self, f"_close_{self.step}")()
@@ -147,15 +173,7 @@ class VamState(orders.Orders, surface.Surface, State):
         return getattr(self, f"_dec_{self.step}")(side)  # type: ignore[no-any-return]
 
     def _decisions(self) -> dict[str, Decision]:
-        out = {}
-        for side in SIDES:
-            if self.open[side]:
-                d = self._decision(side)
-                if d is not None:
-                    out[side] = d
-        if len(out) > 1:
-            out = {s: Decision(d.id, d.side, d.prompt, d.rule, d.options, True, d.kind) for s, d in out.items()}
-        return out
+        return self._build(False)
 
     def _resolve(self, choices: Mapping[str, Option]) -> None:
         for side in SIDES:
@@ -164,6 +182,8 @@ class VamState(orders.Orders, surface.Surface, State):
                 if option.id == "concede":
                     self._concede(side)
                     return
+                if option.id == "done":
+                    self.passed[side] = True
                 getattr(self, f"_apply_{self.step}")(side, option)
         self._run()
 
@@ -498,6 +518,7 @@ class VamState(orders.Orders, surface.Surface, State):
             "conceded": self.conceded,
             "stopped": set(self.stopped),
             "held": set(self.held),
+            "passed": dict(self.passed),
             "losses": {s: dict(v) for s, v in self.losses.items()},
         }
 
@@ -531,6 +552,13 @@ class VamGame(Game):
             "offer 'concede' in every movement phase (the text allows it at any moment; off by default "
             "so that random play measures the game)",
             rule="VAM-R30",
+        ),
+        GameOption(
+            "blind_prompts",
+            True,
+            "ask both sides in every phase that could betray a choice (a side with nothing to order only "
+            "confirms), so that who is asked never tells the enemy anything",
+            rule="VAM-R43",
         ),
         GameOption(
             "simultaneous_naval",
