@@ -249,19 +249,26 @@ def create_app(service: GameService, *, run_workers: bool = True) -> FastAPI:
             outcome=info.outcome,
         )
 
-    @app.get("/api/games/{game_id}/seat", response_model=GamePayload, tags=["seats"])
+    @app.get("/api/games/{game_id}/seat", response_model=GamePayload, response_model_exclude_unset=True, tags=["seats"])
     def seat_view(game_id: str, x_seat_token: TokenHeader = None) -> dict[str, Any]:
         """The seat's view and its pending decision (the token says which seat)."""
         side = service.seat(game_id, x_seat_token)
         return service.seat_payload(game_id, side)
 
-    @app.post("/api/games/{game_id}/choices", response_model=GamePayload, tags=["seats"])
+    @app.post(
+        "/api/games/{game_id}/choices", response_model=GamePayload, response_model_exclude_unset=True, tags=["seats"]
+    )
     def submit_choice(game_id: str, body: ChoiceIn, x_seat_token: TokenHeader = None) -> dict[str, Any]:
         """Make the seat's choice; committed before the answer. A stale or repeated one gets 409."""
         side = service.seat(game_id, x_seat_token)
         return service.submit(game_id, side, body.decision_id, body.option_id)
 
-    @app.get("/api/games/{game_id}/spectate", response_model=GamePayload, tags=["spectators"])
+    @app.get(
+        "/api/games/{game_id}/spectate",
+        response_model=GamePayload,
+        response_model_exclude_unset=True,
+        tags=["spectators"],
+    )
     def spectate(game_id: str) -> dict[str, Any]:
         """The public view; once the game is over, the whole record and every event too."""
         return service.spectator_payload(game_id)
