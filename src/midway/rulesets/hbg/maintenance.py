@@ -7,6 +7,7 @@ HBG-R40 .. HBG-R56 (``RULINGS.md``).
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from midway.engine import Option
@@ -100,6 +101,12 @@ def _assign(st: HbgState, air: Air, site: str) -> None:
     )
 
 
+@functools.cache
+def _first_steps(a: int, b: int) -> tuple[int, ...]:
+    """``DATA.map.first_steps``, remembered (the map never changes)."""
+    return DATA.map.first_steps(a, b)
+
+
 def end_zones(st: HbgState, start: int, goal: int, moves: int) -> list[int]:
     """[5.1] Where the full movement allowance ends along the shortest routes to ``goal`` (E28).
 
@@ -112,7 +119,7 @@ def end_zones(st: HbgState, start: int, goal: int, moves: int) -> list[int]:
         if zone == goal or left <= 0:
             out.add(zone)
             return
-        for nxt in DATA.map.first_steps(zone, goal):
+        for nxt in _first_steps(zone, goal):
             cost = 2 if st.in_squall(nxt) else 1
             if cost <= left:
                 walk(nxt, left - cost)
