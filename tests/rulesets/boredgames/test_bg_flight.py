@@ -106,3 +106,32 @@ def test_bg_flight_entering_an_occupied_area_swaps_places() -> None:
     assert where(st, "usn-f1") == (2, 5, "S")
     assert where(st, "ijn-f1") == (1, 5, "N")
     assert st.at[(1, 5)] == "ijn-f1" and st.at[(2, 5)] == "usn-f1"
+
+
+def test_bg_action_flight_star_the_tile_being_left_holds_no_other_aircraft() -> None:
+    """M30, C-12, BG-R12: "any Small Board Tile that does not currently contain any other Aircraft":
+    the tile the aircraft is flying off counts as free when nobody else is on it, so the aircraft
+    carries it along instead of being destroyed (the other tile holds an enemy)."""
+    st = bare({"usn-f1": (-2, 1, "W"), "ijn-f1": (12, 0, "N"), "ijn-b1": (10, 10, "N")})
+    st.small[0], st.small[1] = (-2, 0), (12, 0)
+    st.small_age[:] = [1, 2]
+    st.tiles_added = 2
+    for i, o in enumerate(st.small):
+        for c in ((o[0], o[1]), (o[0] + 1, o[1]), (o[0], o[1] + 1), (o[0] + 1, o[1] + 1)):
+            st.small_at[c] = i
+    play(st, ("usn", "fly:usn-f1"), ("usn", "m:S"))
+    assert where(st, "usn-f1") == (-3, 1, "W") and st.lost["usn"]["fighter"] == 0
+    assert st.small == [(-4, 0), (12, 0)] and (-2, 1) not in st.small_at and (-3, 1) in st.small_at
+
+
+def test_bg_action_flight_star_an_empty_tile_is_still_taken_first() -> None:
+    """M30, BG-R12: an empty tile in play is moved before the one the aircraft is leaving."""
+    st = bare({"usn-f1": (-2, 1, "W"), "ijn-f1": (10, 1, "N")})
+    st.small[0], st.small[1] = (-2, 0), (12, 0)
+    st.small_age[:] = [1, 2]
+    st.tiles_added = 2
+    for i, o in enumerate(st.small):
+        for c in ((o[0], o[1]), (o[0] + 1, o[1]), (o[0], o[1] + 1), (o[0] + 1, o[1] + 1)):
+            st.small_at[c] = i
+    play(st, ("usn", "fly:usn-f1"), ("usn", "m:S"))
+    assert where(st, "usn-f1") == (-3, 1, "W") and st.small == [(-2, 0), (-4, 0)]

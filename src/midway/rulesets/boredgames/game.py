@@ -136,20 +136,23 @@ class BoredGamesState(State):
         self.at[cell] = aid
 
     # ------------------------------------------------------------ moving
-    def _free_small_tile(self) -> int | None:
-        """[ACTION FLIGHT *] M30, BG-R12: a tile not in play first, else the earliest-added tile with no aircraft."""
+    def _free_small_tile(self, mover: str) -> int | None:
+        """[ACTION FLIGHT *] M30, BG-R12: a tile not in play first, else the earliest-added tile with no
+        aircraft, else the tile the moving aircraft is leaving if no *other* aircraft is on it."""
         for i, origin in enumerate(self.small):
             if origin is None:
                 return i
         best: int | None = None
+        own: int | None = None
         for i, origin in enumerate(self.small):
             assert origin is not None
-            if any(c in self.at for c in block_cells(origin)) or (
-                best is not None and self.small_age[i] >= self.small_age[best]
-            ):
+            on_tile = {self.at[c] for c in block_cells(origin) if c in self.at}
+            if on_tile == {mover}:
+                own = i
+            if on_tile or (best is not None and self.small_age[i] >= self.small_age[best]):
                 continue
             best = i
-        return best
+        return own if best is None else best
 
     def step(self, aid: str, direction: int, *, why: str = "manoeuvre") -> bool:
         """[ACTION FLIGHT] M27, M30-M32: move ``aid`` one area in ``direction``; False if it was destroyed.
@@ -162,7 +165,7 @@ class BoredGamesState(State):
         assert here is not None
         dest = ahead(here, direction)
         if not self.on_board(dest):
-            tile = self._free_small_tile()
+            tile = self._free_small_tile(aid)
             if tile is None:
                 self.emit("lost", f"{aid} flies off the board: no Small Board Tile is free", rule="ACTION FLIGHT *")
                 self.destroy(aid, "flew off the board")
@@ -370,7 +373,7 @@ class BoredGamesState(State):
 class BoredGamesGame(Game):
     id = "boredgames"
     title = "Battle of Midway (Bored Games)"
-    version = "0.1"
+    version = "0.2"
     sides = SIDES
     side_names = SIDE_NAMES
     description = (
