@@ -123,3 +123,19 @@ def test_bg_2_4_4_unspent_command_points_are_lost_and_the_round_ends() -> None:
     play(st, ("ijn", "buy:acceleration"), ("ijn", "done"), ("usn", "buy:sixth"))
     assert any("discard 1 unspent" in e.text for e in st.events)
     assert st.round == 2 and st.phase == "bid" and st.cp == {"usn": 3, "ijn": 3} and len(st.marked) == 2
+
+
+def test_bg_2_4_4_a_short_pool_is_made_up_from_the_discards_before_buying() -> None:
+    """M51, M53, BG-R44: "if there are less than 4 cards in the Order Pool or the Order Card Pile is
+    empty all the discarded Order Cards should be shuffled": a pool left short when everything was in
+    hands is made up to 4 from the cards discarded since, before the first purchase."""
+    st = bare({"usn-f1": (1, 5, "E"), "ijn-f1": (10, 6, "W")}, marked=[])
+    st.pool = ["acceleration", "dodge"]
+    st.deck = []
+    st.discard = ["aileron", "feint", "loop"]
+    st.initiative = "usn"
+    force(st, [1, 2])
+    begin_purchase(st)
+    st._cache = None
+    assert st.pool == ["acceleration", "dodge", "aileron", "loop"] and st.deck == ["feint"] and st.discard == []
+    assert "buy:loop" in options(st, "usn")

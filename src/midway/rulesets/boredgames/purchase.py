@@ -25,7 +25,10 @@ if TYPE_CHECKING:
 
 
 def begin_purchase(st: BoredGamesState) -> None:
-    """[2.4.4] M49, BG-R03: the Initiative Card holder buys first."""
+    """[2.4.4] M49, M53, BG-R03, BG-R44: the pool is first made up to 4 again if it ran short (cards
+    discarded since it last ran out form a new pile); the Initiative Card holder buys first."""
+    if len(st.pool) < POOL_SIZE or not st.deck:
+        refill_pool(st)
     st.phase = "purchase"
     st.buyer = st.initiative
     skip_buyers(st)
