@@ -365,3 +365,23 @@ def test_vam_reserve_fighters_released_once_count_after_release() -> None:
     assert s.load("akagi") == 6.5 and s.vp["usn"] - before == 0.5
     run_to(s, "p7")
     assert s.pending().get("ijn") is None or s.pending()["ijn"].option("rv:akagi") is None
+
+
+def test_vam_readiness_is_optional_base_by_base() -> None:
+    """M097, M103, VAM-R34: in phase 7 a side may keep a base's aircraft Not-Ready (a Japanese carrier may so
+    avoid the instant sinking of M093); the defence fighters of that base then land Not-Ready too."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "kaga", "C6")
+    for a in ("kaga_d1", "kaga_t1"):
+        s.u[a].update(ready=False, flew=0)
+    s.u["kaga_f1"]["def"] = 0
+    touch(s)
+    run_to(s, "p7")
+    d = s.pending()["ijn"]
+    assert d.option("sd:kaga") is not None and d.option("rn:kaga") is not None
+    orders(s, ijn=["sd:kaga", "rn:kaga", "done"])
+    assert not s.u["kaga_d1"]["ready"] and not s.u["kaga_t1"]["ready"] and not s.u["kaga_f1"]["ready"]
+    assert s.u["kaga_reserve"]["st"] == "deck" and not s.u["kaga_reserve"]["ready"]
+    end_turn(s)
+    assert s.u["kaga_d1"]["ready"] and s.u["kaga_reserve"]["ready"]

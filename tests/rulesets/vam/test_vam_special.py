@@ -116,3 +116,19 @@ def test_vam_reserve_vp_go_to_the_americans() -> None:
     before = s.vp["usn"]
     orders(s, ijn=["rv:kaga", "rv:hiryu", "done"])
     assert s.vp["usn"] - before == 0.5 + 1
+
+
+def test_vam_kure_declared_on_arrival() -> None:
+    """M145: ST11 may be brought to Kure and the base declared in the same orders; if ST11 does not end the
+    movement at Kure the order is void."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "st11", "F6")
+    orders(s, usn=["done"], ijn=["ku", "mv", "s:st11", "to:G6", "done"])
+    assert s.kure["start"] == 1
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "st11", "F6")
+    orders(s, usn=["done"], ijn=["ku", "done"])
+    assert s.kure["start"] is None
+    assert any("sans effet" in e.text for e in s.log("ijn"))

@@ -169,6 +169,10 @@ def test_vam_us_bombards_landed_troops_with_night_malus() -> None:
     touch(s)
     run_to(s, "p9")
     assert [t[0] for t in s.tasks["usn"]] == ["astoria"]
+    place(s, "atlanta", "H6")
+    s._enter_p9()
+    assert [t[0] for t in s.tasks["usn"]] == ["astoria", "atlanta"]  # VAM-R45: a light cruiser bombards
+    s.held = {"atlanta"}
     dice(s, 5, 4)
     orders(s, usn=["done"])
     assert s.u["snlf1"]["lv"] == 1  # 5+1 misses, 4+1 hits

@@ -288,8 +288,10 @@ class Air(_Base):
         )
         if seen_here:
             self.reveal(att, seen_here, "Combats aériens")
-        if att == "usn" and self.spotted is None and any(self.u[a]["base"] != "midway" for a in raid["a"]):
-            self.spotted = self.turn
+        if self.spotted is None:  # M042, VAM-R21: US carrier aircraft seen by the Japanese (Avengers excepted)
+            us_air = raid["a"] if att == "usn" else raid["d"]
+            if any(not self.u[a]["mid"] for a in us_air):
+                self.spotted = self.turn
         if not raid["d"]:
             return
         if any(self.code(a) == "F" for a in raid["a"]):
@@ -502,6 +504,8 @@ class Air(_Base):
         for a, r in self.u.items():
             if r.get("st") == "air":
                 self.tasks[self.side_of(a)].append([a, None, "land"])
+        for s in SIDES:
+            self.orders[s]["sd"] = []
         self.open = {s: True for s in SIDES}
 
     def landing_sites(self, aid: str, pending: float = 0.0, skip: int | None = None) -> list[str]:
@@ -535,11 +539,31 @@ class Air(_Base):
         aid = self.tasks[side][i][0]
         return [(b, b) for b in self.landing_sites(aid, skip=i)]
 
-    def _extra_p7(self, side: str) -> list[Option]:
-        """[Chasseurs japonais en réserve] one reserve unit per listed carrier, once (M152, C-04 / VAM-R11)."""
-        if side != "ijn":
-            return []
+    def stand_down_bases(self, side: str) -> list[str]:
+        """[Récupération] readiness is optional (M097), and defence fighters may be set Not-Ready (M103):
+        the bases whose aircraft would become Ready now and may be kept Not-Ready instead (VAM-R34)."""
         out = []
+        chosen = self.orders[side].get("sd", [])
+        for base in self.bases(side):
+            if base in chosen or self.base_hex(base) is None:
+                continue
+            for a, r in self.u.items():
+                if r.get("base") != base or r.get("st") != "deck" or self.side_of(a) != side:
+                    continue
+                if "def" in r or (not r["ready"] and r["flew"] != self.turn):
+                    out.append(base)
+                    break
+        return out
+
+    def _extra_p7(self, side: str) -> list[Option]:
+        """[Chasseurs japonais en réserve] one reserve unit per listed carrier, once, Ready or Not-Ready (M152,
+        C-04 / VAM-R11); and the optional readiness, base by base (M097, M103)."""
+        out = [
+            Option(f"sd:{b}", lambda b=b: f"Laisser les avions de {b} en position non prêt ce tour")
+            for b in self.stand_down_bases(side)
+        ]
+        if side != "ijn":
+            return out
         for carrier in DATA.rules["reserve"]["carriers"]:
             rid = f"{carrier}_reserve"
             r = self.u[rid]
@@ -548,15 +572,18 @@ class Air(_Base):
                 and self.capacity(carrier) > 0
                 and self.load(carrier) + 0.5 <= self.capacity(carrier)
             ):
-                out.append(
-                    Option(f"rv:{carrier}", f"Mettre en jeu les chasseurs de réserve de {DATA.units[carrier].name}")
-                )
+                name = DATA.units[carrier].name
+                out.append(Option(f"rv:{carrier}", f"Mettre en jeu les chasseurs de réserve de {name} (prêts)"))
+                out.append(Option(f"rn:{carrier}", f"Mettre en jeu les chasseurs de réserve de {name} (non prêts)"))
         return out
 
     def _extra_apply_p7(self, side: str, option: Option) -> None:
+        if option.id.startswith("sd:"):
+            self.orders[side]["sd"].append(option.id[3:])
+            return
         carrier = option.id[3:]
         r = self.u[f"{carrier}_reserve"]
-        r.update(st="deck", ready=True)
+        r.update(st="deck", ready=option.id.startswith("rv:"), flew=self.turn)
         self.vp["usn"] += DATA.vp["reserve_full"] if r["lv"] >= 2 else DATA.vp["reserve_reduced"]
         self.emit(
             "reserve",
@@ -594,9 +621,14 @@ class Air(_Base):
                     r.update(st="deck", base=base, ready=False)
                 r.pop("out", None)
                 r.pop("raid", None)
+        kept = {b for s in SIDES for b in self.orders[s].get("sd", [])}
         for a, r in self.u.items():
             if r.get("st") != "deck":
                 r.pop("def", None)
+                continue
+            if r["base"] in kept:
+                if r.pop("def", None) is not None:
+                    r["ready"] = False
                 continue
             if r.pop("def", None) is not None:
                 r["ready"] = True

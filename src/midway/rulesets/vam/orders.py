@@ -222,7 +222,7 @@ class Orders(_Base):
             if (
                 side == "ijn"
                 and st["st"] == "map"
-                and st["hex"] == DATA.kure
+                and distance(st["hex"], DATA.kure) <= 1
                 and self.kure["start"] is None
                 and not o["ku"]
             ):
@@ -402,13 +402,13 @@ class Orders(_Base):
                     r["hex"], r["last"] = order, self.turn
                     self.carry(uid)
             if o["ku"]:
-                self.kure["start"] = self.turn
-                self.emit(
-                    "kure",
-                    "Construction de la base de Kure commencée",
-                    rule="Transports d'hydravions japonais",
-                    to=("ijn",),
-                )
+                st = self.u["st11"]
+                if st["st"] == "map" and st["hex"] == DATA.kure:  # M145: there at the end of the movement
+                    self.kure["start"] = self.turn
+                    text = "Construction de la base de Kure commencée"
+                else:
+                    text = "Base de Kure : ordre sans effet, le ST11 n'est pas à Kure"
+                self.emit("kure", text, rule="Transports d'hydravions japonais", to=("ijn",))
             moved = len(o["mv"]) + len(o["en"])
             self.emit(
                 "orders",

@@ -263,14 +263,14 @@ class Surface(Air):
 
     # --------------------------------------------------------------- phase 9
     def _enter_p9(self) -> None:
-        """[Pilonnage de Midway] BB and CA in Midway's hex not in a naval combat may bombard enemy troops
-        (M124); the US only once Japanese troops are ashore (M128)."""
+        """[Pilonnage de Midway] battleships and cruisers (BB, CA, CL) in Midway's hex not in a naval combat
+        may bombard enemy troops (M124, VAM-R45); the US only once Japanese troops are ashore (M128)."""
         self.tasks = {s: [] for s in SIDES}
         for side in SIDES:
             if not self.ashore(ENEMY[side]):
                 continue
             for u in self.ships_at(DATA.midway, side):
-                if self.code(u) in ("BB", "CA") and self.alive(u) and u not in self.in_battle:
+                if self.code(u) in ("BB", "CA", "CL") and self.alive(u) and u not in self.in_battle:
                     self.tasks[side].append([u, None, "bombard"])
             if self.tasks[side]:
                 self.revealed[side] |= set(self.ashore(ENEMY[side]))
