@@ -38,7 +38,7 @@ from midway.rulesets.hbg.model import (
     Ship,
 )
 from midway.rulesets.hbg.search import reach
-from midway.rulesets.hbg.shared import recall, remember
+from midway.rulesets.hbg.shared import cached_option, recall, remember
 from midway.rulesets.hbg.steps import Step
 
 if TYPE_CHECKING:
@@ -242,9 +242,9 @@ def order_options(st: HbgState, side: str) -> list[Option]:
         if any(a.unit in FIGHTER_UNITS and not a.ordered for a in group) and cap_destinations(
             st, side, zone, protected
         ):
-            opts.append(Option(f"designate:{sid}", lambda z=zone: f"fighters in SZ{z:02d} fly CAP", {"strike": sid}))
+            opts.append(cached_option(("designate", sid, zone), _designate_option, sid, zone))
         if group[0].mission == "strike" and movable_group(group):
-            opts.append(Option(f"move:{sid}", lambda z=zone: f"move the Strike Group in SZ{z:02d}", {"strike": sid}))
+            opts.append(cached_option(("move", sid, zone), _move_option, sid, zone))
     turn = st.turn
     zones = {
         s.zone
@@ -259,6 +259,18 @@ def order_options(st: HbgState, side: str) -> list[Option]:
     for zone in sorted(zones):
         opts.append(TF_OPTIONS[zone])
     return opts
+
+
+def _designate_option(sid: str, zone: int) -> Option:
+    return Option(f"designate:{sid}", lambda: f"fighters in SZ{zone:02d} fly CAP", {"strike": sid})
+
+
+def _move_option(sid: str, zone: int) -> Option:
+    return Option(f"move:{sid}", lambda: f"move the Strike Group in SZ{zone:02d}", {"strike": sid})
+
+
+def _add_option(aid: str, name: str, left: int) -> Option:
+    return Option(f"add:{aid}", lambda: f"add 1 {name} ({left} left)", {"air": aid})
 
 
 TF_OPTIONS = {z: Option(f"tf:{z}", f"move ships from SZ{z:02d}", {"zone": z}) for z in DATA.map.zones}
@@ -407,9 +419,7 @@ def _launch_decision(st: HbgState, side: str, order: dict[str, Any]) -> Decision
             if sel.get(a.id, 0) < a.n:
                 name = DATA.units[a.unit].name + (f" ({a.ordnance})" if a.ordnance else "")
                 left = a.n - sel.get(a.id, 0)
-                opts.append(
-                    Option(f"add:{a.id}", lambda name=name, left=left: f"add 1 {name} ({left} left)", {"air": a.id})
-                )
+                opts.append(cached_option(("add", a.id, name, left), _add_option, a.id, name, left))
         if base != "airfield" and any(sel.get(a.id, 0) < a.n for a in airs):
             opts.append(ADD_ALL)
     if total:

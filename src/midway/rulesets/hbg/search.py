@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from midway.engine import Decision, Option
 from midway.rulesets.hbg.model import DATA, ENEMY, Air
-from midway.rulesets.hbg.shared import recall, remember
+from midway.rulesets.hbg.shared import cached_option, recall, remember, site_name
 from midway.rulesets.hbg.steps import Step
 
 if TYPE_CHECKING:
@@ -240,6 +240,16 @@ PATROL_CANCEL = Option("cancel", "choose another patrol")
 DONE_PATROLS = Option("done", "no more patrols")
 
 
+def _launch_option(aid: str, unit: str, base: str) -> Option:
+    """``launch:<air>`` (made once per Air Group, type and base: :func:`shared.cached_option`)."""
+    where = site_name(base) if base != "seaplane_base" else "the Seaplane Base"
+    return Option(f"launch:{aid}", lambda: f"launch a {DATA.units[unit].name} patrol from {where}", {"air": aid})
+
+
+def _move_option(aid: str, unit: str, zone: int) -> Option:
+    return Option(f"move:{aid}", lambda: f"move the {DATA.units[unit].name} patrol in SZ{zone:02d}", {"air": aid})
+
+
 def decisions_2_1(st: HbgState) -> dict[str, Decision]:
     """[2.1] Pick a patrol to launch or move, then its destination; ``done`` ends the side's step."""
     side = st.sub.get("side")
@@ -262,22 +272,9 @@ def decisions_2_1(st: HbgState) -> dict[str, Decision]:
     else:
         sources, movers = patrol_sources(st, side), patrol_movers(st, side)
     for a in sources:
-        where = st.ship_name(st.ships[a.base]) if a.base in st.ships else "the Seaplane Base"
-        opts.append(
-            Option(
-                f"launch:{a.id}",
-                lambda name=DATA.units[a.unit].name, where=where: f"launch a {name} patrol from {where}",
-                {"air": a.id},
-            )
-        )
+        opts.append(cached_option(("patrol-launch", a.id, a.unit, a.base), _launch_option, a.id, a.unit, a.base))
     for a in movers:
-        opts.append(
-            Option(
-                f"move:{a.id}",
-                lambda name=DATA.units[a.unit].name, z=a.zone: f"move the {name} patrol in SZ{z:02d}",
-                {"air": a.id},
-            )
-        )
+        opts.append(cached_option(("patrol-move", a.id, a.unit, a.zone), _move_option, a.id, a.unit, a.zone))
     opts.append(DONE_PATROLS)
     return {side: st.decide(side, "launch or move patrol aircraft", "2.1", opts, kind="patrol")}
 
