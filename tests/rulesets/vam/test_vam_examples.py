@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from midway.rulesets.vam.data import DATA
-from tests.rulesets.vam.helpers import choose, clear_sea, dice, finish_orders, new, place, touch
+from tests.rulesets.vam.helpers import choose, clear_sea, dice, finish_orders, new, orders, place, touch
 
 SORYU_RAID = ["soryu_f1", "soryu_d1", "soryu_d2", "soryu_t1", "soryu_t2"]
 
@@ -173,3 +173,41 @@ def test_vam_orders_notation_examples() -> None:
     else:  # pragma: no cover
         raise AssertionError("B2 is not adjacent to A1")
     assert "B2" not in DATA.neighbours["A1"]
+
+
+def test_vam_orders_notation_whole_orders_applied() -> None:
+    """E14, E15, M162, M163, M164: 'A1 -> B1' with 'Kaga -> A2' moves every ship of A1 to B1 except Kaga (the
+    specific order wins, whatever the line order); a raid written '2xYF+2xYD+1xYT+1xYT(e) -> J2' sends
+    exactly those Yorktown units; illegal orders are refused with their reason."""
+    from midway.rulesets.vam.notation import parse_orders
+
+    s = new(seed=0)
+    clear_sea(s)
+    for c in ("akagi", "kaga", "hiryu"):
+        place(s, c, "A1")
+    place(s, "yorktown", "J4")
+    place(s, "soryu", "J2")
+    ids = parse_orders(s, "ijn", "A1 -> B1\nKaga -> A2\ndone")
+    assert ids[:3] == ["mv", "s:kaga", "to:A2"]
+    try:
+        parse_orders(s, "ijn", "Kaga -> B2")
+    except ValueError as exc:
+        assert "not next to A1" in str(exc)
+    else:  # pragma: no cover
+        raise AssertionError
+    orders(s, usn=["se", "k:midway_long", "to:J2", "done"], ijn=ids)
+    assert s.u["kaga"]["hex"] == "A2" and s.u["akagi"]["hex"] == "B1" and s.u["hiryu"]["hex"] == "B1"
+    assert s.step == "p2" and s.seen["usn"] == {"soryu": "J2"}
+    raid = parse_orders(s, "usn", "2xYF+2xYD+1xYT+1xYT(e) -> J2")
+    assert raid[:2] == ["rd", "h:J2"] and raid[-1] == "end" and len(raid) == 2 + 6 + 1
+    chosen = [x[2:] for x in raid[2:-1]]
+    assert sorted(s.code(a) for a in chosen) == ["D", "D", "F", "F", "T", "T"]
+    assert [s.u[a]["lv"] for a in chosen if s.code(a) == "T"] == [2, 1]
+    try:
+        parse_orders(s, "usn", "4xYF -> J2")
+    except ValueError as exc:
+        assert "only 3" in str(exc)
+    else:  # pragma: no cover
+        raise AssertionError
+    orders(s, usn=raid)
+    assert all(s.u[a]["flew"] == 1 for a in chosen)
