@@ -352,7 +352,7 @@ def ops_options(st: HbgState, side: str) -> list[Option]:
     for ship in sorted(carriers_on_map(st, side), key=lambda s: s.id):
         if ship.id in chosen:
             continue
-        return [OP_OPTIONS[ship.id, op] for op in legal_ops(st, ship)]
+        return [OP_OPTIONS[ship.id, op] for op in legal_ops(st, ship, _oof_waiting(st, side))]
     return []
 
 
