@@ -104,7 +104,11 @@ def test_vam_illegal_orders_change_nothing(seed: int, steps: int) -> None:
     with pytest.raises(IllegalChoiceError):
         state.apply(side, "to:Z99")
     with pytest.raises(IllegalChoiceError):
-        state.apply(side, "t:enterprise")
+        state.apply(side, "t:no_such_unit")
+    others = [o for o in SIDES if o not in pending]
+    if others and not state.view(None)["sealed"]:
+        with pytest.raises(IllegalChoiceError):
+            state.apply(others[0], "done")
     assert state.to_bytes() == before
 
 
