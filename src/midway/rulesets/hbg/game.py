@@ -190,6 +190,13 @@ class HbgState(State):
         self._ship_index = index
         return index
 
+    def ships_afloat(self) -> list[Ship]:
+        """Every ship afloat on the map (from the ship index), zone by zone."""
+        index = self.__dict__.get("_ship_index")
+        if index is None or index[0] != SHIP_PLACES[0] or index[1] is not self.ships:
+            index = self._index_ships()
+        return [s for here in index[2].values() for s in here]
+
     def task_force_zones(self, side: str) -> list[int]:
         """[Task Force] The Sea Zones holding ``side``'s ships, in order."""
         index = self.__dict__.get("_ship_index")

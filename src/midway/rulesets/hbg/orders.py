@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from midway.engine import Decision, Option
 from midway.rulesets.hbg.model import (
     BOMBER_UNITS,
+    CAPITAL_UNITS,
     CARRIER_UNITS,
     COMBAT_AIR_UNITS,
     DATA,
@@ -101,7 +102,7 @@ def launchable(st: HbgState, side: str, base: str, *, fighters_only: bool) -> li
 
 def launch_bases(st: HbgState, side: str) -> list[str]:
     """Carriers (by id) and, for the USN, the Airfield."""
-    out = [s.id for s in st.ships.values() if s.side == side and s.id in DATA.carriers]
+    out = [s.id for s in st.carriers(side)]
     if side == "usn":
         out.append("airfield")
     return out
@@ -155,11 +156,7 @@ def origin_key(st: HbgState, air: Air) -> str:
 
 def protected_zones(st: HbgState, side: str) -> set[int]:
     """[3.1.1.1] Zones with a friendly Capital Ship or base, where CAP may end (M110)."""
-    zones = {
-        s.zone
-        for s in st.ships.values()
-        if s.side == side and not s.sunk and s.zone is not None and DATA.units[s.unit].capital
-    }
+    zones = {s.zone for s in st.ships_afloat() if s.side == side and s.unit in CAPITAL_UNITS}
     if side == "usn":
         zones |= {b.zone for b in st.bases.values()}
     return zones
