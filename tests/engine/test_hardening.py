@@ -1,0 +1,468 @@
+"""Attacks on the hardened engine and command line (after issue 6), as a new user and as an attacker would.
+
+Each ``xfail(strict=True)`` test is a defect found by this review: it fails today and flips to a pass
+(and so, being strict, to a failure to be un-marked) once the defect is fixed. The other tests are
+attacks that held; they assert what holds, so that a regression shows.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from midway.ai import RandomAgent
+from midway.cli.main import app
+from midway.engine import GameOption, MidwayError, OptionsError, Record, RecordError, registry
+from midway.engine.records import replay, verify, with_checkpoints
+
+ROOT = Path(__file__).parents[2]
+runner = CliRunner()
+
+
+def _game(rid: str):  # type: ignore[no-untyped-def]
+    if rid not in registry.ids():
+        pytest.skip(f"{rid} is not installed")
+    return registry.load(rid)
+
+
+def _play(game, steps: int, seed: int):  # type: ignore[no-untyped-def]
+    state = game.new(seed)
+    agents = {s: RandomAgent(seed + i) for i, s in enumerate(game.sides)}
+    for _ in range(steps):
+        if state.is_over:
+            break
+        side, d = next(iter(state.pending().items()))
+        state.apply(side, agents[side].choose({}, d))
+    return state
+
+
+def _record_text(game, steps: int, seed: int) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+    return with_checkpoints(_play(game, steps, seed).record(), game).to_json()
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+# ============================================================ defects: option and event data
+@pytest.mark.xfail(
+    strict=True,
+    reason="FrozenDict is a dict subclass: dict.__setitem__(option.data, ...) rewrites a legal option "
+    "(warpspawn seed 1: USN's pick:usn-wildcat-1 picks the IJN Zero ijn-zero-1)",
+)
+def test_option_data_cannot_be_rewritten_through_dict_methods() -> None:
+    game = _game("warpspawn")
+    state = game.new(1)
+    twin = state.clone()
+    decision = state.pending()["usn"]
+    option = decision.options[0]
+    assert option.id == "pick:usn-wildcat-1"
+    twin.apply("usn", option.id)
+    expected = twin.to_bytes()
+    saved = dict(option.data)
+    try:
+        with contextlib.suppress(TypeError):  # refused: fine
+            dict.__setitem__(option.data, "unit", "ijn-zero-1")  # no object.__setattr__, no private name
+        state.apply("usn", option.id)
+    finally:
+        if dict(option.data) != saved:  # option tables may be shared between games: undo the edit
+            dict.clear(option.data)
+            dict.update(option.data, saved)
+    assert "ijn-zero-1" not in state.pending()["usn"].prompt
+    assert state.to_bytes() == expected
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="dict.update(option.data, other.data) swaps what a legal id does (terrible-resolve, boredgames)",
+)
+@pytest.mark.parametrize("rid", ["terrible-resolve", "boredgames"])
+def test_swapping_option_data_through_dict_methods_changes_nothing(rid: str) -> None:
+    game = _game(rid)
+    tried = 0
+    for steps in range(0, 200, 7):
+        state = _play(game, steps, seed=3)
+        if state.is_over:
+            break
+        side, decision = next(iter(state.pending().items()))
+        pairs = [(a, b) for a, b in itertools.combinations(decision.options, 2) if a.data and b.data != a.data]
+        if not pairs:
+            continue
+        a, b = pairs[0]
+        twin = state.clone()
+        twin.apply(side, a.id)
+        expected = twin.to_bytes()
+        saved = dict(a.data)
+        try:
+            try:
+                dict.clear(a.data)
+                dict.update(a.data, b.data)
+            except TypeError:
+                pass
+            state.apply(side, a.id)
+        finally:
+            dict.clear(a.data)
+            dict.update(a.data, saved)
+        tried += 1
+        assert state.to_bytes() == expected, (steps, a.id, b.id)
+    assert tried
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="dict.__setitem__(event.data, ...) on an event from state.log() rewrites the live game's log "
+    "(its digest, so its replay no longer verifies)",
+)
+def test_event_data_from_log_cannot_be_rewritten_through_dict_methods() -> None:
+    game = _game("warpspawn")
+    state = _play(game, 40, seed=1)
+    before = state.to_bytes()
+    event = next(e for e in state.log("usn") if e.data)
+    with contextlib.suppress(TypeError):
+        dict.__setitem__(event.data, "scribbled", True)
+    assert state.to_bytes() == before
+
+
+# ================================================================ defects: clones
+@pytest.mark.xfail(strict=True, reason="clone() shares the options dict: editing a clone's options changes the game")
+@pytest.mark.parametrize("search", [False, True])
+def test_editing_a_clones_options_leaves_the_original_alone(search: bool) -> None:
+    game = _game("warpspawn")
+    state = game.new(1)
+    before = state.to_bytes()
+    copy = state.clone(search=search)
+    with contextlib.suppress(TypeError):  # immutable options: fine
+        copy.options["max_turns"] = 1
+    assert state.options["max_turns"] == 30
+    assert state.to_bytes() == before
+
+
+# ================================================================ defects: seeds
+@pytest.mark.xfail(
+    strict=True,
+    reason="a negative seed is accepted by Game.new and `midway play --seed -5`, but the record it saves "
+    "is refused ('seed' is a whole number, 0 or more): the game cannot be resumed or replayed",
+)
+def test_a_game_with_a_negative_seed_can_be_resumed(tmp_path: Path) -> None:
+    _game("warpspawn")
+    save = tmp_path / "neg.json"
+    first = runner.invoke(app, ["play", "warpspawn", "--seed", "-5", "--save", str(save)], input="")
+    if first.exit_code == 2 and "seed" in first.output:
+        return  # refused up front with a message: fine
+    assert first.exit_code == 130, first.output
+    again = runner.invoke(app, ["play", "--resume", str(save)], input="")
+    assert again.exit_code == 130, _flat(again.output)
+
+
+@pytest.mark.xfail(strict=True, reason="Game.new(-1) plays, but its own record does not load (Record refuses seed < 0)")
+def test_every_game_the_engine_starts_has_a_record_that_loads() -> None:
+    game = _game("warpspawn")
+    try:
+        state = game.new(-1)
+    except (MidwayError, ValueError):
+        return
+    text = with_checkpoints(state.record(), game).dumps()
+    assert Record.loads(text).seed == -1
+
+
+# ============================================================ defects: the terminal prompt
+@pytest.mark.xfail(
+    strict=True,
+    reason="`midway play` crashes with a ValueError traceback (and saves nothing without --save) when a "
+    "line at the prompt is a non-ASCII digit ('²') or more than 4300 digits",
+)
+@pytest.mark.parametrize("line", ["\u00b2", "\u0663\u00b2", "1" * 5000], ids=["superscript", "mixed", "long"])
+def test_odd_digits_at_the_prompt_are_explained(tmp_path: Path, line: str) -> None:
+    _game("warpspawn")
+    target = tmp_path / "p.json"
+    result = runner.invoke(app, ["play", "warpspawn", "--seed", "1", "--save", str(target)], input=line + "\n")
+    assert isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code == 130  # explained, re-prompted, then end of input saved the game
+    assert Record.load(target).moves == []
+
+
+# ============================================================== defects: records
+def _cli_refuses(args: list[str]) -> None:
+    result = runner.invoke(app, args)
+    assert isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code in (1, 2), result.output
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a record holding an integer of more than 4300 digits (seed, forced roll, checkpoint count) "
+    "escapes Record.loads as a plain ValueError: `replay --verify` and `play --resume` print a traceback",
+)
+@pytest.mark.parametrize("where", ["seed", "forced_rolls", "options"])
+def test_a_record_with_a_huge_integer_is_refused_cleanly(tmp_path: Path, where: str) -> None:
+    game = _game("warpspawn")
+    data = _record_text(game, 5, 1)
+    huge = "9" * 5000
+    if where == "seed":
+        data["seed"] = 12345
+        text = json.dumps(data).replace("12345", huge)
+    elif where == "forced_rolls":
+        data["forced_rolls"] = [12345]
+        text = json.dumps(data).replace("12345", huge)
+    else:
+        data["options"] = {"max_turns": 12345}
+        text = json.dumps(data).replace("12345", huge)
+    with pytest.raises(RecordError):
+        Record.loads(text)
+    path = tmp_path / "huge.json"
+    path.write_text(text)
+    _cli_refuses(["replay", "--verify", str(path)])
+    _cli_refuses(["play", "--resume", str(path)])
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a checkpoint key that str.isdigit() accepts but int() does not ('²') escapes as a ValueError traceback",
+)
+def test_a_checkpoint_key_of_unicode_digits_is_refused_cleanly(tmp_path: Path) -> None:
+    game = _game("warpspawn")
+    data = _record_text(game, 5, 1)
+    data["checkpoints"] = {"\u00b2": next(iter(data["checkpoints"].values()))}
+    text = json.dumps(data)
+    with pytest.raises(RecordError):
+        Record.loads(text)
+    path = tmp_path / "sup.json"
+    path.write_text(text)
+    _cli_refuses(["replay", "--verify", str(path)])
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Record.load reads the whole file before the size check: `midway replay --verify /dev/zero` "
+    "eats all memory (MemoryError traceback under a limit)",
+)
+@pytest.mark.skipif(not Path("/dev/zero").exists() or sys.platform != "linux", reason="needs /dev/zero and rlimits")
+def test_an_endless_file_is_refused_without_reading_it_all() -> None:
+    code = (
+        "import resource, sys; resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30));"
+        "from midway.cli.main import app; sys.argv = ['midway', 'replay', '--verify', '/dev/zero']; app()"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, cwd=ROOT, timeout=60, env={**os.environ, "COLUMNS": "200"}
+    )
+    err = proc.stderr.decode("utf-8", "replace")
+    assert "Traceback" not in err and "MemoryError" not in err, err[-300:]
+    assert proc.returncode == 2 and "cannot read" in proc.stdout.decode("utf-8", "replace")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="`midway replay FILE` (without --verify) lets a forced roll that does not fit a later die escape "
+    "as a ValueError traceback (hbg seed 1: forced_rolls [9], the first roll is a d4 at move 14)",
+)
+def test_replay_without_verify_reports_a_bad_forced_roll(tmp_path: Path) -> None:
+    game = _game("hbg")
+    data = _play(game, 30, 1).record().to_json()
+    data["forced_rolls"], data["strict_dice"] = [9], False
+    path = tmp_path / "late.json"
+    path.write_text(json.dumps(data))
+    verified = runner.invoke(app, ["replay", "--verify", str(path)])  # this path already holds
+    assert verified.exit_code == 1 and "forced rolls do not fit" in _flat(verified.output)
+    result = runner.invoke(app, ["replay", str(path)])
+    assert isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code == 1 and "forced" in _flat(result.output)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a record with a duplicated key (two 'seed's) is accepted, the last silently winning: "
+    "two readers of the same file may replay different games",
+)
+def test_a_record_with_duplicated_keys_is_refused() -> None:
+    game = _game("warpspawn")
+    text = json.dumps(_record_text(game, 5, 1))
+    assert '"seed": 1,' in text
+    with pytest.raises(RecordError):
+        Record.loads(text.replace('"seed": 1,', '"seed": 2, "seed": 1,'))
+
+
+@pytest.mark.xfail(strict=True, reason="'format': true and 'format': 1.0 pass the check `!= 1`")
+@pytest.mark.parametrize("value", ["true", "1.0"])
+def test_a_record_format_of_the_wrong_type_is_refused(value: str) -> None:
+    game = _game("warpspawn")
+    text = json.dumps(_record_text(game, 5, 1))
+    with pytest.raises(RecordError):
+        Record.loads(text.replace('"format": 1', f'"format": {value}'))
+
+
+# ============================================================== defects: game options
+@pytest.mark.xfail(
+    strict=True,
+    reason="an option with integer choices takes true/false and floats (cap_rings=true, vp_target=12.0): "
+    "membership is tested with ==, so a record with 'cap_rings': true plays and saves as such",
+)
+@pytest.mark.parametrize(
+    ("rid", "key", "value"),
+    [("terrible-resolve", "cap_rings", True), ("terrible-resolve", "cap_rings", 2.0), ("hbg", "vp_target", 12.0)],
+)
+def test_integer_choices_refuse_other_types(rid: str, key: str, value: Any) -> None:
+    game = _game(rid)
+    with pytest.raises(OptionsError):
+        game.resolve_options({key: value})
+
+
+@pytest.mark.xfail(strict=True, reason="GameOption.check: True is accepted where the choices are whole numbers")
+def test_game_option_check_with_integer_choices_refuses_a_bool() -> None:
+    with pytest.raises(ValueError):
+        GameOption("n", 1, "a count", choices=(0, 1, 2)).check(True)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a negative game length is accepted (hbg -o max_turns=-1 ends the game before any choice with a "
+    "USN win 'turn limit -1'; the others play to a 'turn limit' they never had)",
+)
+@pytest.mark.parametrize(
+    ("rid", "key"),
+    [("hbg", "max_turns"), ("terrible-resolve", "max_turns"), ("warpspawn", "max_turns"), ("boredgames", "max_rounds")],
+)
+def test_a_negative_game_length_is_refused(rid: str, key: str) -> None:
+    game = _game(rid)
+    with pytest.raises(OptionsError):
+        game.resolve_options({key: -1})
+
+
+# ===================================================================== attacks that held
+@pytest.mark.parametrize("rid", ["hbg", "terrible-resolve", "warpspawn"])
+def test_tuple_methods_pickling_and_copies_of_options_do_not_reach_the_game(rid: str) -> None:
+    import copy
+    import pickle
+
+    game = _game(rid)
+    state = _play(game, 25, seed=4)
+    before = state.to_bytes()
+    for decision in state.pending().values():
+        for option in decision.options[:10]:
+            for twin in (copy.copy(option), copy.deepcopy(option), pickle.loads(pickle.dumps(option))):
+                assert twin == option and twin.id == option.id
+                with pytest.raises(TypeError):
+                    twin.data["unit"] = "x"  # type: ignore[index]
+            with pytest.raises((TypeError, AttributeError)):
+                option[0] = "done"  # type: ignore[index]
+            out = option.to_json()
+            if "data" in out:
+                out["data"]["scribbled"] = True
+            assert "scribbled" not in option.data
+        with pytest.raises(AttributeError):
+            decision.side = "ijn"  # type: ignore[misc]
+    state.record().moves.append(("usn", "done"))
+    state.record().options["max_turns"] = 1
+    assert state.to_bytes() == before
+
+
+@pytest.mark.parametrize("rid", ["hbg", "terrible-resolve", "warpspawn", "boredgames"])
+def test_spectator_learns_nothing_a_side_cannot_tell_apart(rid: str) -> None:
+    """Held: whenever two of a side's choices leave the other side's view identical, the spectator view
+    is identical too (the spectator knows only what both sides know), and a sealed choice changes
+    nothing in the other side's view or decision."""
+    game = _game(rid)
+    state = _play(game, 0, seed=2)
+    agents = {s: RandomAgent(20 + i) for i, s in enumerate(game.sides)}
+    compared = 0
+    for _ in range(60):
+        if state.is_over:
+            break
+        pending = state.pending()
+        for mover, decision in pending.items():
+            other = next(s for s in game.sides if s != mover)
+            seen = []
+            for option in decision.options[:4]:
+                c = state.clone()
+                c.apply(mover, option.id)
+                mine = json.dumps(c.view(other, log_tail=10_000), sort_keys=True)
+                theirs = c.pending().get(other)
+                public = json.dumps(c.view(None, log_tail=10_000), sort_keys=True)
+                seen.append((mine, None if theirs is None else json.dumps(theirs.to_json()), public))
+            for (m1, d1, p1), (m2, d2, p2) in itertools.combinations(seen, 2):
+                if len(pending) > 1:
+                    assert m1 == m2 and d1 == d2
+                if m1 == m2:
+                    compared += 1
+                    assert p1 == p2
+                    assert d1 == d2
+        side, d = next(iter(pending.items()))
+        state.apply(side, agents[side].choose({}, d))
+    assert compared
+
+
+def test_verify_catches_a_changed_choice_and_a_truncated_record(tmp_path: Path) -> None:
+    game = _game("warpspawn")
+    good = _record_text(game, 60, 1)
+    verify(Record.from_json(good), game)
+    short = dict(good, moves=good["moves"][:-1])
+    with pytest.raises(RecordError, match="truncated"):
+        verify(Record.from_json(short), game)
+    state = game.new(1)
+    for i, (side, option_id) in enumerate(good["moves"]):
+        decision = state.pending()[side]
+        others = [o.id for o in decision.options if o.id != option_id]
+        if i >= 4 and others:
+            changed = dict(good, moves=[*good["moves"][:i], [side, others[0]], *good["moves"][i + 1 :]])
+            with pytest.raises(RecordError):
+                verify(Record.from_json(changed), game)
+            path = tmp_path / "changed.json"
+            path.write_text(json.dumps(changed))
+            result = runner.invoke(app, ["play", "--resume", str(path)], input="")
+            assert result.exit_code == 2 and "cannot resume" in _flat(result.output)
+            break
+        state.apply(side, option_id)
+    else:
+        pytest.fail("no choice could be changed")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\ufeff{}",
+        '{"format": 1, "ruleset": "warpspawn", "version": "2", "options": {"max_turns": NaN}, "seed": 1, "moves": []}',
+        '{"format": 1, "ruleset": "warpspawn", "version": "2", "options": {}, "seed": Infinity, "moves": []}',
+        '{"format": 1, "ruleset": "warpspawn", "version": "2", "options": {}, "seed": -1, "moves": []}',
+        '{"format": 1, "ruleset": "warpspawn", "version": "2", "options": {}, "seed": 1.5, "moves": []}',
+        '{"format": 1, "ruleset": "warpspawn", "version": "2", "options": {}, "seed": 1, "moves": [["usn"]]}',
+        '{"format": 1, "ruleset": "warpspawn", "version": "2", "options": {}, "seed": 1, "moves": [], '
+        '"forced_rolls": [0]}',
+        '{"format": 1, "ruleset": "warpspawn", "version": "2", "options": {}, "seed": 1, "moves": [], '
+        '"checkpoints": {"0": "XYZ"}}',
+        '{"format": 1, "ruleset": "warpspawn", "version": "1", "options": {}, "seed": 1, "moves": []}',
+        '{"format": 1, "ruleset": "w\u00e4rpspawn\u0000", "version": "2", "options": {}, "seed": 1, "moves": []}',
+        '{"format": 1, "ruleset": "warpspawn", "version": "2", "options": {"max_turns": "x"}, "seed": 1, "moves": []}',
+        '{"format": 1, "ruleset": "warpspawn", "version": "2", "options": {}, "seed": 1, '
+        '"moves": [["us\u00f1", "pick:\u2603"]]}',
+    ],
+)
+def test_malformed_records_get_a_message_and_no_traceback(tmp_path: Path, text: str) -> None:
+    game = _game("warpspawn")
+    path = tmp_path / "bad.json"
+    path.write_text(text.replace('"version": "2"', json.dumps({"version": game.version})[1:-1]))
+    for args in (["replay", "--verify", str(path)], ["play", "--resume", str(path)]):
+        result = runner.invoke(app, args, input="")
+        assert isinstance(result.exception, SystemExit), (args, repr(result.exception))
+        assert result.exit_code in (1, 2), result.output
+
+
+def test_a_directory_as_record_gets_a_message(tmp_path: Path) -> None:
+    _cli_refuses(["replay", "--verify", str(tmp_path)])
+    _cli_refuses(["play", "--resume", str(tmp_path)])
+
+
+def test_replay_of_a_record_keeps_the_game_and_its_views() -> None:
+    game = _game("hbg")
+    state = _play(game, 80, seed=6)
+    again = replay(Record.loads(state.record().dumps()), game)
+    assert again.to_bytes() == state.to_bytes()
+    for side in (*game.sides, None):
+        assert again.view(side) == state.view(side)
