@@ -385,3 +385,28 @@ def test_vam_readiness_is_optional_base_by_base() -> None:
     assert s.u["kaga_reserve"]["st"] == "deck" and not s.u["kaga_reserve"]["ready"]
     end_turn(s)
     assert s.u["kaga_d1"]["ready"] and s.u["kaga_reserve"]["ready"]
+
+
+def test_vam_defence_fighters_aloft_when_their_carrier_is_hit() -> None:
+    """M103, VAM-R46: fighters defending over Kaga when it is bombed are neither trapped nor sunk: they land on
+    Akagi in the same hex and come back Ready; Kaga's Not-Ready aircraft are trapped."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "kaga", "E5")
+    place(s, "akagi", "E5")
+    for r in s.u.values():
+        if r.get("base") == "kaga":
+            r["ready"] = False
+    s.u["kaga_f1"].update(ready=True, **{"def": 0})
+    s.raids = [
+        {"hex": "E5", "att": "usn", "tgt": "E5", "a": [], "d": ["kaga_f1"], "init": None, "rounds": 0, "origins": []}
+    ]
+    s.hit("kaga", 1, "bomb", "usn")
+    assert s.u["kaga"]["st"] == "map" and s.u["kaga_f1"]["st"] == "air" and s.u["kaga_d1"]["st"] == "trapped"
+    assert s.landing_sites("kaga_f1") == ["akagi"]
+    s.step = "p7"
+    s.tasks = {"usn": [], "ijn": [["kaga_f1", None, "land"]]}
+    s.orders["ijn"]["sd"] = []
+    s.orders["usn"]["sd"] = []
+    s._close_p7()
+    assert s.u["kaga_f1"]["st"] == "deck" and s.u["kaga_f1"]["base"] == "akagi" and s.u["kaga_f1"]["ready"]

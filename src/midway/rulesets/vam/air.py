@@ -522,6 +522,8 @@ class Air(_Base):
             h = self.base_hex(base)
             if h is None or here is None or distance(here, h) > left:
                 continue
+            if r.get("defhex") and h != r["defhex"]:
+                continue
             if r["mid"] and base != "midway" and self.code(aid) != "T":
                 continue
             extra = sum(
@@ -621,6 +623,7 @@ class Air(_Base):
                     r.update(st="deck", base=base, ready=False)
                 r.pop("out", None)
                 r.pop("raid", None)
+                r.pop("defhex", None)
         kept = {b for s in SIDES for b in self.orders[s].get("sd", [])}
         for a, r in self.u.items():
             if r.get("st") != "deck":

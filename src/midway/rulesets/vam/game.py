@@ -313,6 +313,7 @@ class VamState(orders.Orders, surface.Surface, State):
         r = self.u[uid]
         r["dmg"] = True
         owner = DATA.units[uid].side
+        self.defenders_aloft(uid)
         aboard = [a for a, ar in self.u.items() if ar.get("base") == uid and ar.get("st") == "deck"]
         ready = [a for a in aboard if self.u[a]["ready"]]
         if by == "bomb" and ready:
@@ -337,12 +338,20 @@ class VamState(orders.Orders, surface.Surface, State):
             self.score(source, uid, r["lv"])
             r["lv"] = 0
         r["st"] = "sunk"
+        self.defenders_aloft(uid)
         for a, ar in self.u.items():
             if ar.get("base") == uid and ar.get("st") in ("deck", "trapped"):
                 self.kill_air(a, source)
             if ar.get("at") == uid and ar.get("st") == "aboard":
                 ar["lv"] = 0
                 ar["st"] = "dead"
+
+    def defenders_aloft(self, carrier: str) -> None:
+        """M103, VAM-R46: the fighters defending over their carrier are in the air when it is hit: they are
+        neither trapped nor sunk with it, and must land in the hex they defended (phase 7)."""
+        for ar in self.u.values():
+            if ar.get("base") == carrier and ar.get("st") == "deck" and "def" in ar:
+                ar.update(st="air", out=0, raid=ar["def"], defhex=self.u[carrier]["hex"])
 
     def kill_air(self, aid: str, source: str | None) -> None:
         r = self.u[aid]
