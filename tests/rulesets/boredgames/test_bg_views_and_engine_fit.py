@@ -88,3 +88,44 @@ def test_bg_render_tells_unplaced_waiting_and_destroyed_aircraft_apart() -> None
     lost = sum(end.lost["usn"].values()) + sum(end.lost["ijn"].values())
     off = sum(s in ("destroyed", "waiting to return") for s in statuses)
     assert "to place" not in statuses and 0 < off <= lost
+
+
+def _rows(st, side, title):  # type: ignore[no-untyped-def]
+    section = next(s for s in GAME.render(st.view(side)) if s.title == title)
+    return {r[0]: r[1:] for r in section.rows}
+
+
+def test_bg_2_4_4_the_view_shows_pool_costs_and_card_effects() -> None:
+    """2.4.2, 2.4.4, LIST OF ORDERS: a bid is a choice between the initiative and cards, so the pool is
+    shown with each card's cost, and every card in the pool or my hand with its effect."""
+    st = bare({"usn-f1": (1, 5, "E"), "ijn-f1": (10, 6, "W")}, hands={"usn": ["thach"]}, phase="bid")
+    st.pool = ["dodge", "sixth", "feint", "loop"]
+    rows = _rows(st, "usn", "Order Cards")
+    assert rows["Order Pool"] == ("Dodge (2 CP), Sixth Sense (3 CP), Feint (1 CP), Loop (2 CP)",)
+    assert rows["Dodge"] == ("no Firing in this Combat",) and "Thach Weave" in rows
+    assert "Thach Weave" not in _rows(st, "ijn", "Order Cards")  # my hand's effects only for me
+    head = _rows(st, "usn", next(s.title for s in GAME.render(st.view("usn")) if s.title.startswith("Round")))
+    assert "carrier" in head["goal"][0] and "Fight for Initiative" in head["phase"][0]
+    ranges = _rows(st, "usn", "My range diagrams")
+    assert ranges["Fighter / Ace range"][0].startswith("red: 3 cards, can destroy (2 ahead, 1 ahead)")
+
+
+def test_bg_action_combat_the_view_tells_each_combatant_what_firing_would_do() -> None:
+    """ACTION COMBAT, Range Diagram table, LOOP: during the card chain both players see, for each
+    combatant, the enemy's colour on its diagram (cards drawn, whether it can destroy), where its
+    tokens started, and the cards moves are told in the log."""
+    st = bare(
+        {"usn-f1": (2, 10, "N"), "ijn-f1": (1, 7, "N"), "usn-f2": (0, 0, "E"), "ijn-f2": (11, 0, "W")},
+        hands={"usn": ["acceleration", "thach"], "ijn": ["turnabout"]},
+    )
+    play(st, ("usn", "attack:usn-f1:ijn-f1"), ("usn", "plan:LR"), ("ijn", "plan:SS"), ("usn", "first:defender"))
+    play(st, ("ijn", "pass"), ("usn", "card:acceleration:S"), ("ijn", "card:turnabout"))
+    assert any(e.text == "ijn-f1 turns about: on 1.5 facing S" for e in st.events)
+    assert any(e.text == "usn-f1 forward: on 1.8 facing N" for e in st.events)
+    for side in ("usn", "ijn", None):
+        rows = _rows(st, side, "Combat")
+        assert rows["usn-f1 if Firing now"] == ("enemy in yellow area: 2 cards, can destroy",)
+        assert rows["ijn-f1 if Firing now"] == ("enemy in yellow area: 2 cards, can destroy",)
+        assert rows["usn-f1 tokens started"][0].startswith("2.10 facing N")
+    labels = {o.id: o.label for o in st.decision("usn").options}
+    assert labels["card:thach:usn-f2"] == "Thach Weave with usn-f2 (ijn-f1 out of its diagram)"

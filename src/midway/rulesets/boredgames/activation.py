@@ -78,7 +78,13 @@ def flight_decision(st: BoredGamesState) -> Decision:
     opts = [Option(f"m:{t}", MANOEUVRE_LABEL[t]) for t in ("S", "L", "R")]
     if fl["done"] >= k.flight_min:
         opts.append(Option("end", "end the Flight"))
-    return st.decide(st.initiative, f"{aid}: Manoeuvre {fl['done'] + 1}", "ACTION FLIGHT", opts, kind="manoeuvre")
+    cell = st.pos[aid]
+    assert cell is not None
+    title = (
+        f"{aid} on {cell_id(cell)} facing {FACINGS[st.face[aid]]}: Manoeuvre {fl['done'] + 1} "
+        f"({k.flight_min} to {k.flight_max} in a Flight)"
+    )
+    return st.decide(st.initiative, title, "ACTION FLIGHT", opts, kind="manoeuvre")
 
 
 def resolve_bids(st: BoredGamesState, bids: dict[str, int]) -> None:

@@ -136,9 +136,12 @@ def card_options(state: BoredGamesState, side: str) -> list[Option]:
             if start is not None and state.on_board((start[0], start[1])):
                 opts.append(Option(f"card:{key}", name))
         elif key == "thach":
+            target = mine(cb, _other(side))
             for a in state.aircraft_of(side):
                 if a != cb["att"] and a != cb["def"]:
-                    opts.append(Option(f"card:thach:{a}", lazy("{} with {}".format, name, a)))
+                    col = sight(state, a, target)
+                    seen = "out of its diagram" if col is None else f"in its {col.replace('_', ' ')} area"
+                    opts.append(Option(f"card:thach:{a}", lazy("{} with {} ({} {})".format, name, a, target, seen)))
         else:
             opts.append(Option(f"card:{key}", name))
     return opts
@@ -303,11 +306,14 @@ def play(state: BoredGamesState, side: str, opt: Option) -> None:
         turn = parts[2]
         if state.step(me, state.face[me]) and state.result is None:
             state.face[me] = (state.face[me] + TURNS[turn]) % 4
+            _moved(state, me, _TOKEN_LABEL[turn], "ACCELERATION")
     elif key == "feint":
         direction = (state.face[me] + (3 if parts[2] == "L" else 1)) % 4
-        state.step(me, direction)
+        if state.step(me, direction) and state.result is None:
+            _moved(state, me, f"slides {'left' if parts[2] == 'L' else 'right'}", "FEINT")
     elif key == "turnabout":
         state.face[me] = (state.face[me] + 2) % 4
+        _moved(state, me, "turns about", "TURNABOUT")
     elif key in ("loop", "sixth"):
         x, y, f = cb["start"][me]
         state.relocate(me, (x, y), f)
@@ -332,6 +338,13 @@ def play(state: BoredGamesState, side: str, opt: Option) -> None:
         state.phase = "replan"
         return
     _next_in_chain(state, side)
+
+
+def _moved(state: BoredGamesState, aid: str, how: str, rule: str) -> None:
+    """Tell both players where an Order Card put the aircraft."""
+    cell = state.pos[aid]
+    assert cell is not None
+    state.emit("manoeuvre", f"{aid} {how}: on {cell_id(cell)} facing {FACINGS[state.face[aid]]}", rule=rule)
 
 
 def draw(state: BoredGamesState, side: str, aid: str, n: int) -> list[int]:
@@ -439,9 +452,16 @@ def end(state: BoredGamesState) -> None:
     activation.to_activation(state, "combat", cb["aside"])
 
 
-def public(cb: dict[str, Any]) -> dict[str, Any]:
-    """What both players know of the combat (plans only once revealed; they are stored only then)."""
+def public(cb: dict[str, Any], state: BoredGamesState) -> dict[str, Any]:
+    """What both players know of the combat (plans only once revealed; they are stored only then), with
+    what each combatant would see of the other on its range diagram if Firing came now (M43) and where
+    its tokens started (what Loop and Sixth Sense go back to, BG-R09)."""
+    sights: dict[str, str | None] = {}
+    if state.pos[cb["att"]] is not None and state.pos[cb["def"]] is not None:
+        sights = {cb["att"]: sight(state, cb["att"], cb["def"]), cb["def"]: sight(state, cb["def"], cb["att"])}
     return {
+        "sight": sights,
+        "start": {a: [x, y, FACINGS[f]] for a, (x, y, f) in cb["start"].items()},
         "attacker": cb["att"],
         "defender": cb["def"],
         "plans": None if cb["plans"] is None else dict(cb["plans"]),

@@ -365,7 +365,7 @@ class BoredGamesState(State):
             "lost": {s: dict(v) for s, v in self.lost.items()},
             "waiting": {s: list(v) for s, v in self.waiting.items()},
             "flight": None if self.flight is None else dict(self.flight),
-            "combat": None if cb is None else combat.public(cb),
+            "combat": None if cb is None else combat.public(cb, self),
         }
         return view
 

@@ -7,13 +7,91 @@ from typing import TYPE_CHECKING, Any
 
 from midway.engine import TextSection
 from midway.rulesets.boredgames.board import block_cells
-from midway.rulesets.boredgames.data import BASE_CELLS, CARD_NAMES, CARRIER, MIDWAY_CELLS, REINFORCEMENT
+from midway.rulesets.boredgames.data import (
+    BASE_CELLS,
+    CARD_NAMES,
+    CARDS_FOR,
+    CARRIER,
+    DIAGRAMS,
+    MIDWAY_CELLS,
+    ORDERS,
+    REINFORCEMENT,
+)
 
 if TYPE_CHECKING:
     from midway.engine import Game
 
 ARROW = {"N": "^", "E": ">", "S": "v", "W": "<"}
 TOKEN_WORDS = {"S": "forward", "L": "forward+left", "R": "forward+right"}
+PHASE_WORDS = {
+    "place": "set-up: placing aircraft one at a time",
+    "bid": "Fight for Initiative: secret bids of 0-3 Command Points",
+    "activate": "Aircraft Activation: the Initiative Card holder activates a marked aircraft",
+    "flight": "Flight: one Manoeuvre at a time",
+    "plan": "Combat: both plan Manoeuvre Tokens in secret",
+    "first": "Combat: the Attacker chooses who considers their Manoeuvres first",
+    "omit": "Combat: the Ace drops one of its three tokens",
+    "chain": "Combat: Order Cards (Defender, Attacker, answers until one passes), then Firing",
+    "replan": "Combat: Sixth Sense, planning again",
+    "purchase": "Order Purchase: buy cards from the pool with the Command Points left",
+    "reenter": "Round end: destroyed Fighters return on free Reinforcement Areas",
+}
+CARD_EFFECTS = {
+    "acceleration": "1 additional Manoeuvre",
+    "feint": "move 1 area straight to the left or right, facing kept",
+    "turnabout": "turn your aircraft 180 degrees",
+    "loop": "undo your Manoeuvre Token moves (back where the tokens started)",
+    "surprise": "no more cards: Firing at once",
+    "aileron": "in Firing, ignore the enemy's highest card",
+    "dodge": "no Firing in this Combat",
+    "sixth": "undo your Manoeuvre Token moves, then you may plan 2 new tokens",
+    "thach": "another American aircraft fires at the enemy in Combat (the enemy cannot destroy it)",
+    "veterans": "draw 1 additional Firing Card",
+}
+COLOUR_WORDS = {
+    "red": "red: 3 cards, can destroy",
+    "yellow": "yellow: 2 cards, can destroy",
+    "light_blue": "light blue: 2 cards, cannot destroy",
+    "navy": "navy: 1 card, cannot destroy",
+}
+
+
+def _where(ahead: int, right: int) -> str:
+    """A range diagram area in words, relative to the firer's nose."""
+    parts = []
+    if ahead:
+        parts.append(f"{abs(ahead)} {'ahead' if ahead > 0 else 'behind'}")
+    if right:
+        parts.append(f"{abs(right)} {'right' if right > 0 else 'left'}")
+    return " ".join(parts)
+
+
+def range_rows(side: str) -> tuple[tuple[str, str], ...]:
+    """[1.6.1] M43: a side's two range diagrams in words (areas counted from the firer's nose)."""
+    rows = []
+    for diagram, who in (("fighter", "Fighter / Ace"), ("bomber", "Bomber")):
+        cells = DIAGRAMS[(side, diagram)].cells
+        parts = []
+        for col in COLOUR_WORDS:
+            where = [
+                _where(a, r) for (a, r), c in sorted(cells.items(), key=lambda kv: (-kv[0][0], kv[0][1])) if c == col
+            ]
+            if where:
+                parts.append(f"{COLOUR_WORDS[col]} ({', '.join(where)})")
+        rows.append((f"{who} range", "; ".join(parts) + "; elsewhere out of range"))
+    return tuple(rows)
+
+
+def sight_words(col: str | None) -> str:
+    """M43: what a combatant would draw against the enemy's present area."""
+    if col is None:
+        return "enemy out of its diagram: no cards"
+    return f"enemy in {COLOUR_WORDS[col].replace(':', ' area:')}" if col in CARDS_FOR else str(col)
+
+
+def _card(key: str) -> str:
+    cost = f" ({ORDERS[key].cost} CP)" if key in ORDERS else ""
+    return f"{CARD_NAMES[key]}{cost}"
 
 
 def _chip(a: Mapping[str, Any]) -> str:
@@ -64,19 +142,33 @@ def board_rows(st: Mapping[str, Any]) -> tuple[tuple[str, ...], ...]:
 def render(game: Game, view: Mapping[str, Any]) -> list[TextSection]:
     st = view.get("state", {})
     me = view.get("side")
+    hunt = st.get("mode") == "carrier-hunt"
+    marks = "C/c carriers" if hunt else "+/- American/Japanese reinforcement areas"
     legend = (
-        "F/B/A = American fighter/bomber/ace, f/b/a Japanese; ^ > v < facing (north up); "
-        "m Midway tile, C/c carriers, +/- reinforcement areas, s small tile"
+        "F/B/A = American fighter/bomber/ace, f/b/a Japanese (then its number); ^ > v < facing (north up); "
+        f"m Midway tile, {marks}, s small tile; areas are named column.row"
     )
+    if hunt:
+        goal = "Carrier Hunt: win by flying a Bomber into the enemy carrier's area or destroying both enemy Bombers"
+    else:
+        goal = (
+            f"Domination: first to {st.get('threshold')} VP (enemy Fighter 1, Ace 3, "
+            "more aircraft on the Midway tile at round end 2)"
+        )
+    head = [
+        ("goal", goal),
+        ("phase", PHASE_WORDS.get(str(st.get("phase")), str(st.get("phase")))),
+        ("initiative", game.side_name(st.get("initiative", ""))),
+    ]
+    bids = st.get("bids")
+    if bids and st.get("phase") not in ("place", "bid"):
+        head.append(("bids", ", ".join(f"{game.side_name(s)} {bids[s]}" for s in game.sides)))
+    head.append(("to choose", ", ".join(game.side_name(s) for s in view.get("to_move", [])) or "-"))
+    head.append(("legend", legend))
     sections = [
         TextSection(
             title=f"Round {st.get('round')} of at most {st.get('max_rounds')} ({st.get('mode')})",
-            rows=(
-                ("phase", str(st.get("phase"))),
-                ("initiative", game.side_name(st.get("initiative", ""))),
-                ("to choose", ", ".join(game.side_name(s) for s in view.get("to_move", [])) or "-"),
-                ("legend", legend),
-            ),
+            rows=tuple(head),
         ),
         TextSection(title="Board", rows=board_rows(st)),
     ]
@@ -85,29 +177,45 @@ def render(game: Game, view: Mapping[str, Any]) -> list[TextSection]:
         where = a["status"] if a["area"] is None else f"{a['area'][0]}.{a['area'][1]} facing {a['facing']}"
         rows.append((a["id"], a["kind"], where, "marker" if a["marked"] else "-"))
     sections.append(TextSection(title="Aircraft", rows=tuple(rows), header=("aircraft", "kind", "area", "activation")))
-    status = [
-        (
+    status = []
+    for s in game.sides:
+        row = [
             game.side_name(s),
-            f"CP {st['command_points'][s]}",
-            f"hand {st['hand_sizes'][s]}",
-            f"lost {sum(st['lost'][s].values())}",
-            f"VP {st['vp'][s]}" if st.get("mode") == "domination" else "",
-        )
-        for s in game.sides
-    ]
+            f"Command Points {st['command_points'][s]}",
+            f"cards in hand {st['hand_sizes'][s]}",
+            f"aircraft lost {sum(st['lost'][s].values())}",
+        ]
+        if not hunt:
+            row.append(f"VP {st['vp'][s]}")
+        status.append(tuple(row))
     sections.append(TextSection(title="Sides", rows=tuple(status)))
-    cards = [("Order Pool", ", ".join(CARD_NAMES[c] for c in st.get("pool", [])) or "-")]
+    cards = [("Order Pool", ", ".join(_card(c) for c in st.get("pool", [])) or "-")]
     cards.append(("pile / discards", f"{st.get('deck')} / {len(st.get('discard', []))}"))
+    known = list(dict.fromkeys(st.get("pool", [])))
     if me is not None and st.get("hand") is not None:
         cards.append(("my hand", ", ".join(CARD_NAMES[c] for c in st["hand"]) or "-"))
+        known += [c for c in dict.fromkeys(st["hand"]) if c not in known]
+    cards += [(CARD_NAMES[c], CARD_EFFECTS[c]) for c in known if c in CARD_EFFECTS]
     sections.append(TextSection(title="Order Cards", rows=tuple(cards)))
+    if me is not None:
+        sections.append(TextSection(title="My range diagrams", rows=range_rows(me)))
     cb = st.get("combat")
     if cb:
         crow = [("attacker", cb["attacker"]), ("defender", cb["defender"])]
         if cb["plans"]:
             for k, v in cb["plans"].items():
                 crow.append((f"{k} tokens", ", ".join(TOKEN_WORDS[t] for t in v)))
+        for k, v in cb.get("start", {}).items():
+            crow.append((f"{k} tokens started", f"{v[0]}.{v[1]} facing {v[2]} (Loop, Sixth Sense go back there)"))
         if cb["played"]:
             crow.append(("cards played", ", ".join(CARD_NAMES[c] for c in cb["played"])))
+        mods = [f"Veterans +{n} card" for n in [cb["veterans"].get("ijn", 0)] if n]
+        mods += [f"{game.side_name(s)} Aileron Roll x{n}" for s, n in cb["aileron"].items() if n]
+        if cb["dodge"]:
+            mods.append("Dodge: no Firing")
+        if mods:
+            crow.append(("Firing modifiers", "; ".join(mods)))
+        for k, col in cb.get("sight", {}).items():
+            crow.append((f"{k} if Firing now", sight_words(col)))
         sections.append(TextSection(title="Combat", rows=tuple(crow)))
     return sections
