@@ -113,6 +113,12 @@ def _orders(state: VamState, side: str) -> dict[str, Any]:
     return copy.deepcopy(state.orders[side])  # type: ignore[no-any-return]
 
 
+def _count(codes: list[str]) -> str:
+    """['F', 'F', 'D(e)'] -> '2xF, 1xD(e)' (the text's own notation, E15)."""
+    order = ["F", "F(e)", "D", "D(e)", "T", "T(e)", "M", "M(e)", "H", "H(e)"]
+    return ", ".join(f"{codes.count(k)}x{k}" for k in order if k in codes) or "-"
+
+
 def render(v: Mapping[str, Any]) -> list[TextSection]:
     """The hex map with each side's groups and contacts, then its tables (French abbreviations)."""
     s = v.get("state", {})
@@ -185,21 +191,17 @@ def render(v: Mapping[str, Any]) -> list[TextSection]:
         )
     )
     air = [x for x in s.get("aircraft", []) if x["status"] in ("deck", "air", "trapped")]
+    by_base: dict[str, dict[str, list[str]]] = {}
+    for x in air:
+        where = {"deck": "prêts" if x["ready"] else "non prêts", "air": "en vol", "trapped": "prisonniers"}[x["status"]]
+        by_base.setdefault(x["base"], {}).setdefault(where, []).append(x["type"] + ("" if x["levels"] >= 2 else "(e)"))
+    columns = ("prêts", "non prêts", "en vol", "prisonniers")
     sections.append(
         TextSection(
-            title="Vos avions",
-            header=("base", "type", "nom", "force", "position"),
+            title="Vos avions (par base; (e) = force réduite)",
+            header=("base", *columns),
             rows=tuple(
-                (
-                    x["base"],
-                    x["type"],
-                    x["name"],
-                    "pleine" if x["levels"] >= 2 else "réduite",
-                    {"deck": "prêt" if x["ready"] else "non prêt", "air": "en vol", "trapped": "prisonnier"}[
-                        x["status"]
-                    ],
-                )
-                for x in sorted(air, key=lambda x: (x["base"], x["name"]))
+                (base, *(_count(groups.get(c, [])) for c in columns)) for base, groups in sorted(by_base.items())
             ),
         )
     )
