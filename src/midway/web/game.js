@@ -150,21 +150,22 @@ function renderDecision(payload) {
 }
 
 async function choose(option) {
-  const payload = payloads[active];
+  const side = active; // the screen may change hands while the answer travels
+  const payload = payloads[side];
   if (sending || !payload || !payload.decision) return;
   sending = true;
   try {
     const answer = await api(`/api/games/${encodeURIComponent(gameId)}/choices`, {
       method: "POST",
-      token: tokens[active],
+      token: tokens[side],
       body: { decision_id: payload.decision.id, option_id: option.id },
     });
     order = option.id === "done" || option.id.startsWith("cancel") ? [] : [...order, option.label].slice(-12);
     filter = null;
-    update(active, answer);
+    update(side, answer);
   } catch (err) {
     showError(err.message);
-    if (err.status === 409) refresh(active);
+    if (err.status === 409) refresh(side);
   } finally {
     sending = false;
   }
