@@ -135,3 +135,29 @@ def test_bg_action_flight_star_an_empty_tile_is_still_taken_first() -> None:
             st.small_at[c] = i
     play(st, ("usn", "fly:usn-f1"), ("usn", "m:S"))
     assert where(st, "usn-f1") == (-3, 1, "W") and st.small == [(-2, 0), (-4, 0)]
+
+
+def test_bg_action_flight_star_options_warn_of_the_edge_and_of_a_swap() -> None:
+    """ACTION FLIGHT *: a player sees before choosing that the next area is off the board (a Small
+    Board Tile laid, or the aircraft destroyed with none free) or holds an aircraft to swap with."""
+    st = bare({"usn-f1": (0, 1, "W"), "usn-f2": (-2, 0, "N"), "ijn-f1": (12, 0, "N"), "ijn-b1": (1, 5, "N")})
+    labels = {o.id: o.label for o in _manoeuvres(st, "usn-f1")}
+    assert labels["m:S"] == "forward (-1.1: off the board: a Small Board Tile is laid there)"
+    st.small[0], st.small[1] = (-2, 0), (12, 0)
+    for i, o in enumerate(st.small):
+        for c in ((o[0], o[1]), (o[0] + 1, o[1]), (o[0], o[1] + 1), (o[0] + 1, o[1] + 1)):
+            st.small_at[c] = i
+    st.pos["usn-f1"], st.at[(-2, 1)] = (-2, 1), "usn-f1"
+    del st.at[(0, 1)]
+    labels = {o.id: o.label for o in _manoeuvres(st, "usn-f1")}
+    assert labels["m:L"].endswith("off the board with no Small Board Tile free: the aircraft is destroyed)")
+    st2 = bare({"usn-f1": (1, 6, "N"), "ijn-b1": (1, 5, "N")})
+    assert {o.id: o.label for o in _manoeuvres(st2, "usn-f1")}[
+        "m:R"
+    ] == "forward + turn right (1.5: swaps places with ijn-b1)"
+
+
+def _manoeuvres(st, aid):  # type: ignore[no-untyped-def]
+    st._cache = None
+    st.flight, st.phase = {"aircraft": aid, "done": 0}, "flight"
+    return st.decision("usn").options

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from midway.engine import Decision, Option
 from midway.rulesets.boredgames import combat, purchase
-from midway.rulesets.boredgames.board import TURNS, cell_id, lazy, reachable
+from midway.rulesets.boredgames.board import TURNS, ahead, cell_id, lazy, reachable
 from midway.rulesets.boredgames.data import (
     COMMAND_POINTS,
     FACINGS,
@@ -75,7 +75,9 @@ def flight_decision(st: BoredGamesState) -> Decision:
     assert fl is not None
     aid = fl["aircraft"]
     k = KINDS[st.kind[aid]]
-    opts = [Option(f"m:{t}", MANOEUVRE_LABEL[t]) for t in ("S", "L", "R")]
+    note = st.ahead_note(aid, st.face[aid])
+    suffix = f" ({cell_id(ahead(st.pos[aid], st.face[aid]))}: {note})" if note else ""  # type: ignore[arg-type]
+    opts = [Option(f"m:{t}", MANOEUVRE_LABEL[t] + suffix) for t in ("S", "L", "R")]
     if fl["done"] >= k.flight_min:
         opts.append(Option("end", "end the Flight"))
     cell = st.pos[aid]

@@ -154,6 +154,18 @@ class BoredGamesState(State):
             best = i
         return own if best is None else best
 
+    def ahead_note(self, aid: str, direction: int) -> str:
+        """What one area in ``direction`` holds for ``aid``, in words (empty when it is a plain area)."""
+        here = self.pos[aid]
+        assert here is not None
+        dest = ahead(here, direction)
+        if not self.on_board(dest):
+            if self._free_small_tile(aid) is None:
+                return "off the board with no Small Board Tile free: the aircraft is destroyed"
+            return "off the board: a Small Board Tile is laid there"
+        other_aid = self.at.get(dest)
+        return "" if other_aid is None else f"swaps places with {other_aid}"
+
     def step(self, aid: str, direction: int, *, why: str = "manoeuvre") -> bool:
         """[ACTION FLIGHT] M27, M30-M32: move ``aid`` one area in ``direction``; False if it was destroyed.
 
