@@ -191,6 +191,57 @@ def test_option_labels_do_not_hand_out_the_state_held(rid: str) -> None:
     assert _labels_reaching_a_state(rid) == []
 
 
+def _scribble(value: object) -> None:
+    if isinstance(value, dict):
+        for v in list(value.values()):
+            _scribble(v)
+        value["scribbled"] = True
+    elif isinstance(value, list):
+        for v in value:
+            _scribble(v)
+        value.append("scribbled")
+
+
+def _views_alias_the_game(rid: str, every: int) -> list[tuple[int, int, str | None]]:
+    """(seed, step, side) where editing a view changed the game or a later view, first one only."""
+    game = _game(rid)
+    viewers = (*game.sides, None)
+    for seed in range(3):
+        state = game.new(seed)
+        agents = {s: RandomAgent(seed + 9 * i) for i, s in enumerate(game.sides)}
+        for step in range(320):
+            if state.is_over:
+                break
+            if step % every == 0:
+                before = state.to_bytes()
+                shown = {v: json.dumps(state.view(v), sort_keys=True) for v in viewers}
+                for viewer in viewers:
+                    _scribble(state.view(viewer))
+                    if state.to_bytes() != before or any(
+                        json.dumps(state.view(v), sort_keys=True) != shown[v] for v in viewers
+                    ):
+                        return [(seed, step, viewer)]
+            side, d = next(iter(state.pending().items()))
+            state.apply(side, agents[side].choose({}, d))
+    return []
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="views hand out live ruleset data: hbg's state.battle.boards (the Battle Board area lists) and "
+    "boredgames' state.combat.order; editing the view edits the live game (its digest changes, boredgames' "
+    "combat order with it); issue 6 defect 1 said what leaves the engine must be a copy",
+)
+@pytest.mark.parametrize("rid", ["hbg", "boredgames"])
+def test_editing_a_view_changes_nothing(rid: str) -> None:
+    assert _views_alias_the_game(rid, every=1) == []
+
+
+@pytest.mark.parametrize("rid", ["terrible-resolve", "warpspawn"])
+def test_editing_a_view_changes_nothing_held(rid: str) -> None:
+    assert _views_alias_the_game(rid, every=9) == []
+
+
 # ================================================================ defects: clones
 @pytest.mark.xfail(strict=True, reason="clone() shares the options dict: editing a clone's options changes the game")
 @pytest.mark.parametrize("search", [False, True])
