@@ -125,3 +125,14 @@ def test_vam_render_shows_map_contacts_and_abbreviations() -> None:
         grid = next(s for s in sections if s.title.startswith("Carte"))
         assert any("MID" in row[0] for row in grid.rows)
     assert GAME.render(state.view(None))
+
+
+def test_vam_after_the_end_everything_is_revealed() -> None:
+    """M004, M018: once the game is over the views (the spectator's too) show both fleets' fate and the VP."""
+    state, _ = _play(8)
+    assert state.is_over
+    spect = state.view(None)["state"]
+    assert {x["name"] for x in spect["debrief"]["ships"]["ijn"]} >= {"Akagi", "Yamato"}
+    assert spect["debrief"]["vp"] == state.final_vp()
+    titles = [s.title for s in GAME.render(state.view(None))]
+    assert "Bilan (fin de partie)" in titles

@@ -49,6 +49,8 @@ def view(state: VamState, side: str | None) -> dict[str, Any]:
         "columns": DATA.columns,
         "rows": DATA.rows,
     }
+    if state.result is not None:
+        out["debrief"] = _debrief(state)
     if side is None:
         return out
     ships = []
@@ -106,6 +108,26 @@ def view(state: VamState, side: str | None) -> dict[str, Any]:
         }
     out["orders"] = _orders(state, side)
     return out
+
+
+def _debrief(state: VamState) -> dict[str, Any]:
+    """After the end nothing is secret: every ship of both sides with its fate, and the final VP (the replay
+    shows everything revealed)."""
+    ships = {
+        side: [
+            {
+                "name": d.name,
+                "type": d.code,
+                "levels": state.u[uid]["lv"],
+                "status": state.u[uid]["st"],
+                "hex": state.u[uid]["hex"],
+            }
+            for uid, d in DATA.units.items()
+            if d.side == side and d.kind == "ship"
+        ]
+        for side in SIDES
+    }
+    return {"ships": ships, "vp": state.final_vp(), "midway_control": state.controls_midway()}
 
 
 def _orders(state: VamState, side: str) -> dict[str, Any]:
@@ -170,6 +192,22 @@ def render(v: Mapping[str, Any]) -> list[TextSection]:
             rows=tuple(grid),
         )
     )
+    if "debrief" in s:
+        deb = s["debrief"]
+        rows = []
+        for who, ships in deb["ships"].items():
+            for x in ships:
+                fate = {"sunk": "coulé", "gone": "sorti", "wait": "jamais entré"}.get(x["status"], x["hex"] or "")
+                rows.append((who, x["type"], x["name"], fate))
+        sections.append(
+            TextSection(title="Bilan (fin de partie)", header=("camp", "type", "nom", "sort"), rows=tuple(rows))
+        )
+        vp = deb["vp"]
+        sections.append(
+            TextSection(
+                title="Points de victoire", rows=(("américains", f"{vp['usn']:g}"), ("japonais", f"{vp['ijn']:g}"))
+            )
+        )
     if side is None:
         return sections
     own = [x for x in s.get("ships", []) if x["status"] in ("map", "wait")]
