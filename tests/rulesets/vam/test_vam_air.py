@@ -275,7 +275,7 @@ READY_YORKTOWN = [
 
 
 def test_vam_consequences_torpedo_traps_and_never_sinks_outright() -> None:
-    """C-07, VAM-R14, M090: a torpedo hit on a Japanese carrier with ready aircraft: capacity 0, everything
+    """C-07, VAM-R14, M090, M116: a torpedo hit on a Japanese carrier with ready aircraft: capacity 0, everything
     aboard trapped, no instant sinking. C-08, VAM-R31: a one-level carrier's first loss sinks it."""
     s = new(seed=0)
     place(s, "kaga", "E5")
@@ -285,6 +285,10 @@ def test_vam_consequences_torpedo_traps_and_never_sinks_outright() -> None:
     place(s, "zuiho", "E5")
     s.hit("zuiho", 1, "torpedo", "usn")
     assert s.u["zuiho"]["st"] == "sunk"
+    # M116: a gun hit in a naval battle has the same consequences
+    place(s, "hiryu", "E6")
+    s.hit("hiryu", 1, "gun", "usn")
+    assert s.u["hiryu"]["st"] == "map" and s.capacity("hiryu") == 0 and s.u["hiryu_f1"]["st"] == "trapped"
 
 
 def test_vam_japanese_battleship_hits_are_real_half_the_time() -> None:
