@@ -230,3 +230,19 @@ def test_bg_combat_illegal_plan_changes_nothing() -> None:
     with pytest.raises(UnknownOptionError):
         st.apply("usn", "plan:SSL")
     assert st.to_bytes() == before
+
+
+def test_bg_action_combat_decisions_say_who_plays_and_what_passing_does() -> None:
+    """ACTION COMBAT, 2.4.2: the Defender's opening pass leaves the Attacker its card, a later pass
+    ends card play; the card decision names the combatant and its role; a bid shows the CP it leaves."""
+    st = example()
+    play(st, ("usn", f"attack:{ANDY}:{KATIE}"), ("usn", "plan:LR"), ("ijn", "plan:SS"), ("usn", "first:defender"))
+    d = st.decision("ijn")
+    assert d is not None and d.prompt == f"{KATIE} (Defender): play an Order Card?"
+    assert d.options[0].label == "play no card (the Attacker may still play one)"
+    play(st, ("ijn", "pass"))
+    d = st.decision("usn")
+    assert d is not None and d.prompt == f"{ANDY} (Attacker): play an Order Card?"
+    assert d.options[0].label == "play no card: card play ends, then Firing is checked"
+    bid = bare({ANDY: (1, 5, "E"), KATIE: (10, 6, "W")}, phase="bid").decision("usn")
+    assert bid is not None and [o.label for o in bid.options][2] == "bid 2 (1 CP left for Order Cards)"

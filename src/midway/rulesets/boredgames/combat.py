@@ -116,7 +116,9 @@ def decisions(state: BoredGamesState) -> dict[str, Decision]:
         opts.append(Option("noplan", "plan nothing: stay where the tokens started"))
         return {side: state.decide(side, f"{aid}: Sixth Sense, plan again", "SIXTH SENSE", opts, kind="plan")}
     side = cb["chain"]
-    return {side: state.decide(side, "Play an Order Card?", "ACTION COMBAT", card_options(state, side), kind="card")}
+    role = "Attacker" if side == cb["aside"] else "Defender"
+    title = f"{mine(cb, side)} ({role}): play an Order Card?"
+    return {side: state.decide(side, title, "ACTION COMBAT", card_options(state, side), kind="card")}
 
 
 def card_options(state: BoredGamesState, side: str) -> list[Option]:
@@ -124,7 +126,10 @@ def card_options(state: BoredGamesState, side: str) -> list[Option]:
     cb = state.combat
     assert cb is not None
     me = mine(cb, side)
-    opts = [Option("pass", "play no card")]
+    if cb["opening"] and side == cb["dside"]:
+        opts = [Option("pass", "play no card (the Attacker may still play one)")]
+    else:
+        opts = [Option("pass", "play no card: card play ends, then Firing is checked")]
     for key in dict.fromkeys(state.hands[side]):
         name = CARD_NAMES[key]
         if key == "acceleration":

@@ -289,7 +289,10 @@ class BoredGamesState(State):
                     s,
                     "Fight for Initiative: how many Command Points do you bid?",
                     "2.4.2",
-                    [Option(f"bid:{n}", f"bid {n}", {"n": n}) for n in range(MAX_BID + 1)],
+                    [
+                        Option(f"bid:{n}", f"bid {n} ({self.cp[s] - n} CP left for Order Cards)", {"n": n})
+                        for n in range(MAX_BID + 1)
+                    ],
                     kind="bid",
                     simultaneous=True,
                 )
