@@ -136,3 +136,41 @@ def test_vam_after_the_end_everything_is_revealed() -> None:
     assert spect["debrief"]["vp"] == state.final_vp()
     titles = [s.title for s in GAME.render(state.view(None))]
     assert "Bilan (fin de partie)" in titles
+
+
+def _crowded(seed: int):  # type: ignore[no-untyped-def]
+    """Every Japanese ship (group 13 too) already on the map around Midway, the fog gone: random play then
+    meets raids, battles, submarines, bombardment, landings and land combat at every turn."""
+    state = GAME.new(seed=seed)
+    spots = ["H6", "G6", "G7", "H5", "I6", "F6"]
+    k = 0
+    for uid, d in DATA.units.items():
+        r = state.u[uid]
+        if d.kind == "ship" and d.side == "ijn" and r["st"] == "wait":
+            r.update(st="map", hex=spots[k % len(spots)])
+            k += 1
+    for uid in ("enterprise", "hornet", "yorktown", "astoria", "desron1"):
+        state.u[uid]["hex"] = "I6"
+    state.fog = False
+    state._cache = state._offered = None
+    return state
+
+
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 100_000))
+def test_vam_crowded_battle_keeps_invariants_and_fog_of_war(seed: int) -> None:
+    """M107, M129, M132, M124, M118: with both fleets around Midway, random play through raids, battles,
+    submarine attacks, bombardment, landings and land combat keeps every invariant and leaks nothing."""
+    state = _crowded(seed)
+    agents = {"usn": RandomAgent(seed), "ijn": RandomAgent(seed + 3)}
+    n = 0
+    kinds = set()
+    while not state.is_over:
+        side, d = next(iter(state.pending().items()))
+        state.apply(side, agents[side].choose({}, d))
+        kinds.add(state.step)
+        n += 1
+        if n % 13 == 0:
+            _check(state)
+            _no_leak(state)
+    assert state.turn <= 25 and {"p3", "p6", "p8a"} & kinds
