@@ -139,3 +139,13 @@ def test_bg_2_4_4_a_short_pool_is_made_up_from_the_discards_before_buying() -> N
     st._cache = None
     assert st.pool == ["acceleration", "dodge", "aileron", "loop"] and st.deck == ["feint"] and st.discard == []
     assert "buy:loop" in options(st, "usn")
+
+
+def test_bg_2_4_4_a_card_played_onto_an_empty_pile_forms_a_new_pile() -> None:
+    """M53, BG-R44: "the Order Card Pile is empty": the card discarded in a Combat becomes the new pile."""
+    st = bare({"usn-f1": (1, 5, "N"), "ijn-f1": (2, 5, "N")}, hands={"usn": ["dodge"], "ijn": ["feint"]})
+    st.deck, st.discard = [], []
+    play(st, ("usn", "attack:usn-f1:ijn-f1"), ("usn", "plan:SS"), ("ijn", "plan:SS"), ("usn", "first:attacker"))
+    play(st, ("ijn", "pass"), ("usn", "card:dodge"))
+    assert st.phase == "chain" and st.deck == ["dodge"] and st.discard == []
+    assert st.view("ijn")["state"]["deck"] == 1

@@ -11,7 +11,7 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from midway.engine import Decision, Option
-from midway.rulesets.boredgames import activation
+from midway.rulesets.boredgames import activation, purchase
 from midway.rulesets.boredgames.board import TURNS, cards_for, cell_id, colour, is_attack, lazy
 from midway.rulesets.boredgames.data import CARD_NAMES, FACINGS, FIRING, KINDS, ORDERS, TOKENS
 
@@ -304,6 +304,8 @@ def play(state: BoredGamesState, side: str, opt: Option) -> None:
     state.hands[side].remove(key)
     if key in ORDERS:
         state.discard.append(key)
+        if not state.deck:  # BG-R44: an empty pile is remade from the discards at once
+            purchase.reshuffle(state)
     cb["played"].append(key)
     me = mine(cb, side)
     state.emit("card", f"{_NAMES[side]} play {CARD_NAMES[key]}", rule=CARD_NAMES[key].upper(), data={"card": key})
