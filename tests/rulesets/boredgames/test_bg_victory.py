@@ -150,3 +150,15 @@ def test_bg_round_limit_ends_every_game() -> None:
     st3.pool, st3.deck = [], []
     begin_purchase(st3)
     assert st3.outcome() is not None and st3.outcome().winner == "ijn"
+
+
+def test_bg_2_1_carrier_hunt_outcome_has_no_victory_point_score() -> None:
+    """2.1 (B2), BG-R25: Carrier Hunt has no Victory Points, so its outcome carries no score (the
+    terminal printed "Score: Americans 0, Japanese 0" under the winner); Domination keeps its VP."""
+    from midway.ai import RandomAgent, play_out
+    from midway.rulesets.boredgames import GAME
+
+    hunt = play_out(GAME.new(3, {"mode": "carrier-hunt"}), {"usn": RandomAgent(1), "ijn": RandomAgent(2)})
+    assert hunt.outcome() is not None and hunt.outcome().score is None
+    dom = play_out(GAME.new(3, {"mode": "domination"}), {"usn": RandomAgent(1), "ijn": RandomAgent(2)})
+    assert dom.outcome() is not None and dom.outcome().score == dom.vp

@@ -238,7 +238,7 @@ class BoredGamesState(State):
         side = side_of(aid)
         if self.pos[aid] == CARRIER[other(side)]:
             self.ended = "carrier"
-            self.finish(Outcome(side, f"{aid} bombs the enemy Aircraft Carrier", dict(self.vp), kind="carrier"))
+            self.finish(Outcome(side, f"{aid} bombs the enemy Aircraft Carrier", None, kind="carrier"))
 
     def destroy(self, aid: str, cause: str) -> None:
         """[Firing] M45, M31, M68, M69, M79: remove ``aid``; score it (Domination) and check victory."""
@@ -262,7 +262,7 @@ class BoredGamesState(State):
             self.pos[a] is not None for a in self.kind if a.startswith(side) and self.kind[a] == "bomber"
         ):
             self.ended = "bombers"
-            self.finish(Outcome(enemy, f"every {ADJ[side]} Bomber is destroyed", dict(self.vp), kind="bombers"))
+            self.finish(Outcome(enemy, f"every {ADJ[side]} Bomber is destroyed", None, kind="bombers"))
 
     def score(self, side: str, points: int, why: str) -> None:
         """[3.1] M67, BG-R05: add Victory Points; reaching the threshold ends the game at once."""

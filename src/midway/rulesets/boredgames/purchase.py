@@ -110,7 +110,7 @@ def after_round(st: BoredGamesState) -> None:
     if st.round >= st.max_rounds:
         st.ended = "limit"
         if st.mode == HUNT:
-            st.finish(Outcome(None, f"round limit {st.max_rounds} reached", dict(st.vp), kind="limit"))
+            st.finish(Outcome(None, f"round limit {st.max_rounds} reached", None, kind="limit"))
         else:
             u, j = st.vp["usn"], st.vp["ijn"]
             win = None if u == j else ("usn" if u > j else "ijn")
