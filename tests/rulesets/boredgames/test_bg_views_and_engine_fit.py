@@ -106,6 +106,8 @@ def test_bg_2_4_4_the_view_shows_pool_costs_and_card_effects() -> None:
     assert "Thach Weave" not in _rows(st, "ijn", "Order Cards")  # my hand's effects only for me
     head = _rows(st, "usn", next(s.title for s in GAME.render(st.view("usn")) if s.title.startswith("Round")))
     assert "carrier" in head["goal"][0] and "Fight for Initiative" in head["phase"][0]
+    first = GAME.new(0)  # set-up: nobody holds the Initiative Card yet
+    assert _rows(first, "ijn", next(s.title for s in GAME.render(first.view("ijn"))))["initiative"] == ("-",)
     ranges = _rows(st, "usn", "My range diagrams")
     assert ranges["Fighter / Ace range"][0].startswith("red: 3 cards, can destroy (2 ahead, 1 ahead)")
 

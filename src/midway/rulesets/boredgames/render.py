@@ -158,7 +158,7 @@ def render(game: Game, view: Mapping[str, Any]) -> list[TextSection]:
     head = [
         ("goal", goal),
         ("phase", PHASE_WORDS.get(str(st.get("phase")), str(st.get("phase")))),
-        ("initiative", game.side_name(st.get("initiative", ""))),
+        ("initiative", "-" if st.get("phase") == "place" else game.side_name(st.get("initiative", ""))),
     ]
     bids = st.get("bids")
     if bids and st.get("phase") not in ("place", "bid"):
