@@ -270,6 +270,27 @@ def test_an_option_id_that_is_not_plain_text_cannot_split_the_game_from_its_reco
     assert again.to_bytes() == state.to_bytes()
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="state.outcome().score is the live result's plain dict: `outcome().score['usn'] = 999` rewrites "
+    "the finished game's score (its digest, every view's outcome, what a record verifies against)",
+)
+@pytest.mark.parametrize("rid", ["terrible-resolve", "warpspawn"])
+def test_the_outcome_handed_out_cannot_rewrite_the_score(rid: str) -> None:
+    from midway.ai import play_out
+
+    game = _game(rid)
+    state = game.new(0)
+    play_out(state, {s: RandomAgent(i) for i, s in enumerate(game.sides)})
+    outcome = state.outcome()
+    assert outcome is not None and outcome.score is not None
+    before, shown = state.to_bytes(), state.view(None)["outcome"]
+    with contextlib.suppress(TypeError):
+        outcome.score["usn"] = 999  # type: ignore[index]
+    assert state.to_bytes() == before
+    assert state.view(None)["outcome"] == shown
+
+
 # ================================================================ defects: clones
 @pytest.mark.xfail(strict=True, reason="clone() shares the options dict: editing a clone's options changes the game")
 @pytest.mark.parametrize("search", [False, True])
