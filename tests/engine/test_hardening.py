@@ -399,7 +399,7 @@ def _cli_refuses(args: list[str]) -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="a record holding an integer of more than 4300 digits (seed, forced roll, checkpoint count) "
+    reason="a record holding an integer of more than 4300 digits (seed, forced roll, option value) "
     "escapes Record.loads as a plain ValueError: `replay --verify` and `play --resume` print a traceback",
 )
 @pytest.mark.parametrize("where", ["seed", "forced_rolls", "options"])
