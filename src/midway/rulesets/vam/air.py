@@ -29,20 +29,23 @@ ISLAND = "MW"
 class Air(_Base):
     # ------------------------------------------------------ generic targeting
     def targets(self, side: str, i: int) -> list[tuple[str, str]]:
-        """Legal targets of task ``i`` of ``side`` now: (reference, uid)."""
+        """[Combats aériens] Legal targets of task ``i`` of ``side`` now: (reference, uid)."""
         return getattr(self, f"_targets_{self.step}")(side, i)  # type: ignore[no-any-return]
 
     def extra_options(self, side: str) -> list[Option]:
+        """[Séquence de jeu] Extra options of the current step (reserve, stand-down)."""
         fn = getattr(self, f"_extra_{self.step}", None)
         return fn(side) if fn else []
 
     def current_task(self, side: str) -> int | None:
+        """[Séquence de jeu] The first task of ``side`` with a real choice of target."""
         for i, task in enumerate(self.tasks[side]):
             if task[1] is None and len(self.targets(side, i)) >= 2:
                 return i
         return None
 
     def _task_decision(self, side: str, prompt: str, rule: str) -> Decision | None:
+        """[Séquence de jeu] The targeting decision: the current task's targets, extras, and ``done`` (defaults)."""
         i = self.current_task(side)
         extra = self.extra_options(side)
         if i is None and not extra:
@@ -57,6 +60,7 @@ class Air(_Base):
         return self.decide(side, prompt, rule, opts, kind="target")
 
     def _task_apply(self, side: str, option: Option) -> None:
+        """[Séquence de jeu] Record one target choice, an extra option, or ``done``."""
         if option.id == "done":
             self.open[side] = False
             return
@@ -70,6 +74,7 @@ class Air(_Base):
         getattr(self, f"_extra_apply_{self.step}")(side, option)
 
     def defaults(self) -> None:
+        """[Séquence de jeu] Every task without a target gets its first legal one (the ``done`` default)."""
         for side in SIDES:
             for i, task in enumerate(self.tasks[side]):
                 if task[1] is None:
@@ -78,7 +83,8 @@ class Air(_Base):
                         task[1] = t[0][1]
 
     def tag(self, uid: str, viewer: str) -> str:
-        """A unit as ``viewer`` may know it: its own by name, an enemy ship by name once located, an enemy
+        """[Séquence de jeu] A unit as ``viewer`` may know it: its own by name, an enemy ship by name once located,
+        an enemy
         aircraft by its type only (E08)."""
         if uid == "midway":
             return "Midway"
@@ -90,9 +96,11 @@ class Air(_Base):
         return f"{d.code}{red} {who}"
 
     def alive(self, uid: str) -> bool:
+        """[Échelle du jeu] Whether a unit has levels left and is not sunk or dead (M009)."""
         return self.u[uid]["lv"] > 0 and self.u[uid]["st"] not in ("dead", "sunk")
 
     def raid(self, rid: int) -> dict[str, Any]:
+        """[Combats aériens] The raid of index ``rid``."""
         return self.raids[rid]
 
     # ------------------------------------------------------------- phase 2
@@ -107,10 +115,12 @@ class Air(_Base):
         self.open = {s: True for s in SIDES}
 
     def raid_targets(self, side: str) -> list[str]:
-        """Hexes with enemy ships located this turn and not in fog (M054, M142, C-28)."""
+        """[Raids aériens] Hexes with enemy ships located this turn and not in fog (M054, M142, C-28)."""
         return sorted({h for u, h in self.seen[side].items() if self.alive(u) and not self.in_fog(h)})
 
     def raid_candidates(self, side: str, target: str) -> list[str]:
+        """[Déclaration des raids] Ready aircraft of ``side`` not yet committed that can reach ``target`` and come
+        back (M056, M057)."""
         taken = self.committed(side)
         return [
             a
@@ -123,6 +133,7 @@ class Air(_Base):
         ]
 
     def _dec_p2(self, side: str) -> Decision | None:
+        """[Phase 2] The raid declaration menu: declare a raid hex by hex, cancel the Midway raid, done (M063, M061)."""
         menu = self.menu[side]
         rule = "Déclaration des raids"
         o = self.orders[side]
@@ -152,6 +163,7 @@ class Air(_Base):
         return self.decide(side, f"Raid sur {target} : quels avions ?", rule, opts, kind="raids")
 
     def _apply_p2(self, side: str, option: Option) -> None:
+        """[Phase 2] Record one step of the raid declaration."""
         menu = self.menu[side]
         o = self.orders[side]
         oid = option.id
@@ -191,6 +203,7 @@ class Air(_Base):
             self.announce(raid)
 
     def launch(self, side: str, target: str, aids: list[str]) -> None:
+        """[Raids aériens] The aircraft of one raid take off; they are Not-Ready from now on (M055, M102)."""
         hex_ = DATA.midway if target == ISLAND else target
         flying = []
         origins = []
@@ -240,6 +253,7 @@ class Air(_Base):
         return out
 
     def announce(self, raid: dict[str, Any]) -> None:
+        """[Combats aériens] Name the defenders, tell each side what it learns, draw the initiative (M066-M072)."""
         att, dfd = raid["att"], ENEMY[raid["att"]]
         rid = self.raids.index(raid)
         raid["d"] = self.defenders(raid)
@@ -313,6 +327,7 @@ class Air(_Base):
 
     # --------------------------------------------------------- phases 3 and 4
     def _air_round(self, n: int) -> None:
+        """[Premier round] [Second round] The fighters of the side firing in round ``n`` of every raid."""
         self.tasks = {s: [] for s in SIDES}
         for rid, raid in enumerate(self.raids):
             if raid["rounds"] < n:
@@ -350,18 +365,22 @@ class Air(_Base):
         self._air_round(2)
 
     def _dec_p3(self, side: str) -> Decision | None:
+        """[Phase 3] First air combat round: a target for each fighter (M073)."""
         return self._task_decision(side, "Phase 3 : cible de votre chasseur", "Premier round")
 
     def _dec_p4(self, side: str) -> Decision | None:
+        """[Phase 4] Second air combat round (M077)."""
         return self._task_decision(side, "Phase 4 : cible de votre chasseur", "Second round")
 
     _apply_p3 = _task_apply
     _apply_p4 = _task_apply
 
     def _close_p3(self) -> None:
+        """[Phase 3] Resolve the first round."""
         self.resolve_air_round("Premier round")
 
     def _close_p4(self) -> None:
+        """[Phase 4] Resolve the second round."""
         self.resolve_air_round("Second round")
 
     def resolve_air_round(self, rule: str) -> None:
@@ -397,6 +416,7 @@ class Air(_Base):
             self.report_hit(target, back, hits, taken, rule)
 
     def report_hit(self, shooter: str, target: str, hits: int, taken: int, rule: str) -> None:
+        """[Séquence de jeu] Report a shot to each side in its own words (enemy aircraft by type only)."""
         for viewer in SIDES:
             result = "raté" if not hits else ("éliminé" if not self.alive(target) else f"{taken} perte(s)")
             self.emit(
@@ -421,7 +441,7 @@ class Air(_Base):
         self.open = {s: bool(self.tasks[s]) for s in SIDES}
 
     def _targets_p5(self, side: str, i: int) -> list[tuple[str, str]]:
-        """M080: one ship per aircraft; M081: never fighters or heavy bombers."""
+        """[Défense anti-aérienne] M080: one ship per aircraft; M081: never fighters or heavy bombers."""
         rid = self.tasks[side][i][2]
         raid = self.raids[rid]
         taken = {t[1] for k, t in enumerate(self.tasks[side]) if k != i and t[2] == rid and t[1]}
@@ -432,6 +452,7 @@ class Air(_Base):
         ]
 
     def _dec_p5(self, side: str) -> Decision | None:
+        """[Phase 5] A target for each AA ship or troop (M079)."""
         return self._task_decision(side, "Phase 5 : tir anti-aérien", "Défense anti-aérienne")
 
     _apply_p5 = _task_apply
@@ -464,6 +485,8 @@ class Air(_Base):
         self.open = {s: bool(self.tasks[s]) for s in SIDES}
 
     def _targets_p6(self, side: str, i: int) -> list[tuple[str, str]]:
+        """[Bombardement et torpillage] Enemy ships of the raided hex, or enemy troops for a raid on the island
+        (M083, M085)."""
         rid = self.tasks[side][i][2]
         raid = self.raids[rid]
         dfd = ENEMY[side]
@@ -474,6 +497,7 @@ class Air(_Base):
         return [(u, u) for u in sorted(pool)]
 
     def _dec_p6(self, side: str) -> Decision | None:
+        """[Phase 6] A target for each surviving bomber (M083)."""
         return self._task_decision(side, "Phase 6 : cible de votre bombardier", "Bombardement et torpillage")
 
     _apply_p6 = _task_apply
@@ -538,6 +562,7 @@ class Air(_Base):
         return out
 
     def _targets_p7(self, side: str, i: int) -> list[tuple[str, str]]:
+        """[Récupération des avions] The bases where the aircraft may land (M099)."""
         aid = self.tasks[side][i][0]
         return [(b, b) for b in self.landing_sites(aid, skip=i)]
 
@@ -580,6 +605,7 @@ class Air(_Base):
         return out
 
     def _extra_apply_p7(self, side: str, option: Option) -> None:
+        """[Récupération des avions] Keep a base's aircraft Not-Ready, or release a reserve unit (M097, M152)."""
         if option.id.startswith("sd:"):
             self.orders[side]["sd"].append(option.id[3:])
             return
@@ -595,6 +621,7 @@ class Air(_Base):
         )
 
     def _dec_p7(self, side: str) -> Decision | None:
+        """[Phase 7] Where each aircraft in the air lands; reserve fighters; optional readiness (M099, M152, M097)."""
         return self._task_decision(side, "Phase 7 : où atterrit", "Récupération des avions")
 
     _apply_p7 = _task_apply

@@ -74,10 +74,12 @@ class UnitDef:
 
     @property
     def code(self) -> str:
+        """[Abréviations] The unit's French type code."""
         return self.type.code
 
     @property
     def kind(self) -> str:
+        """[Échelle du jeu] ship, air or ground."""
         return self.type.kind
 
 
@@ -112,33 +114,38 @@ class Data:
 
     @property
     def turns(self) -> int:
+        """[Les tours de jeu] 25 turns."""
         return int(self.rules["calendar"]["turns"])
 
     @property
     def night(self) -> frozenset[int]:
+        """[Séquence de jeu] The night turns."""
         return frozenset(self.rules["calendar"]["night"])
 
     @property
     def vp(self) -> dict[str, float]:
+        """[Points de victoire] The VP table."""
         return self.rules["vp"]  # type: ignore[no-any-return]
 
 
 def _toml(name: str) -> dict[str, Any]:
+    """[Données] One data file."""
     with open(DATA_DIR / name, "rb") as fh:
         return tomllib.load(fh)
 
 
 def split(hex_: str) -> tuple[int, int]:
-    """A hex name ("H6") as 0-based (column, row)."""
+    """[Carte] A hex name ("H6") as 0-based (column, row)."""
     return ord(hex_[0]) - 65, int(hex_[1:]) - 1
 
 
 def name(col: int, row: int) -> str:
+    """[Carte] A 0-based (column, row) as a hex name."""
     return f"{chr(65 + col)}{row + 1}"
 
 
 def cube(hex_: str) -> tuple[int, int, int]:
-    """VAM-R01: columns B, D, F... (odd 0-based index) sit half a hex lower ("odd-q" offset layout)."""
+    """[Carte] VAM-R01: columns B, D, F... (odd 0-based index) sit half a hex lower ("odd-q" offset layout)."""
     c, r = split(hex_)
     x = c
     z = r - (c - (c & 1)) // 2
@@ -146,7 +153,7 @@ def cube(hex_: str) -> tuple[int, int, int]:
 
 
 def distance(a: str, b: str) -> int:
-    """Hexes between ``a`` and ``b`` (VAM-R01)."""
+    """[Carte] Hexes between ``a`` and ``b`` (VAM-R01)."""
     ax, ay, az = cube(a)
     bx, by, bz = cube(b)
     return max(abs(ax - bx), abs(ay - by), abs(az - bz))
@@ -154,7 +161,7 @@ def distance(a: str, b: str) -> int:
 
 @functools.cache
 def load() -> Data:
-    """Every table, loaded once."""
+    """[Données] Every table, loaded once."""
     t = _toml("types.toml")["types"]
     types = {
         k: UnitType(
@@ -240,6 +247,7 @@ def covered(target: str) -> tuple[str, ...]:
 
 
 def is_edge(hex_: str) -> bool:
+    """[Sortie de la carte] Whether a hex is on the map's edge (M043)."""
     c, r = split(hex_)
     return c == 0 or r == 0 or c == len(DATA.columns) - 1 or r == DATA.rows - 1
 

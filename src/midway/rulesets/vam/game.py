@@ -107,11 +107,13 @@ class VamState(orders.Orders, surface.Surface, State):
         return self.turn in DATA.night
 
     def _turn_text(self) -> str:
+        """[Les tours de jeu] The turn, its date and time, day or night (M014)."""
         when = DATA.rules["calendar"]["times"][self.turn - 1]
         return f"Tour {self.turn} ({when}, {'nuit' if self.night else 'jour'})"
 
     # ---------------------------------------------------------- step machine
     def _enter(self, step: str) -> None:
+        """[Séquence de jeu] Begin a step: nobody asked yet, then the step's own automatic work."""
         self.step = step
         self.open = {s: False for s in SIDES}
         self.menu = {s: () for s in SIDES}
@@ -119,13 +121,16 @@ class VamState(orders.Orders, surface.Surface, State):
         getattr(self, f"_enter_{step}")()
 
     def blind_step(self) -> bool:
-        """VAM-R43: in the phases where being asked would tell the enemy something (raids, recovery, naval
+        """[Séquence de jeu] VAM-R43: in the phases where being asked would tell the enemy something (raids,
+        recovery, naval
         declarations, bombardment, landing), both sides are asked, the one with nothing to order only to go on."""
         if not self.options["blind_prompts"] or self.step not in BLIND:
             return False
         return not (self.night and self.step in ("p2", "p10"))
 
     def _build(self, close: bool) -> dict[str, Decision]:
+        """[Séquence de jeu] The decisions now (both sides at once are sealed, M016); ``close`` ends the sides with
+        nothing left."""
         decisions = {}
         for side in SIDES:
             if self.open[side]:
@@ -152,7 +157,7 @@ class VamState(orders.Orders, surface.Surface, State):
         return decisions
 
     def _run(self) -> None:
-        """Run every automatic step forward to the next decision or the end."""
+        """[Séquence de jeu] Run every automatic step forward to the next decision or the end."""
         while self.result is None:
             decisions = self._build(True)
             if decisions:
@@ -170,12 +175,15 @@ class VamState(orders.Orders, surface.Surface, State):
             self._enter(nxt)
 
     def _decision(self, side: str) -> Decision | None:
+        """[Séquence de jeu] The decision of ``side`` in the current step, if any."""
         return getattr(self, f"_dec_{self.step}")(side)  # type: ignore[no-any-return]
 
     def _decisions(self) -> dict[str, Decision]:
+        """[Séquence de jeu] The decisions pending now (a pure function of the state)."""
         return self._build(False)
 
     def _resolve(self, choices: Mapping[str, Option]) -> None:
+        """[Séquence de jeu] The umpire takes each side's choice, then runs the game forward (M002)."""
         for side in SIDES:
             if side in choices:
                 option = choices[side]
@@ -190,6 +198,7 @@ class VamState(orders.Orders, surface.Surface, State):
     def decide(
         self, side: str, prompt: str, rule: str, options: Any, *, kind: str = "", simultaneous: bool = False
     ) -> Decision:
+        """[Introduction] A decision; the concession is offered in the phase-1 menu when the option allows it (M005)."""
         opts = list(options)
         if self.options["concession"] and self.step == "p1" and not self.menu[side]:
             opts.append(Option("concede", "Reconnaître la victoire de l'adversaire (abandon)"))
@@ -197,15 +206,19 @@ class VamState(orders.Orders, surface.Surface, State):
 
     # ------------------------------------------------------- shared queries
     def d(self, uid: str) -> Any:
+        """[Échelle du jeu] A unit's data (a reserve unit uses its carrier's fighter type)."""
         return DATA.units[uid] if uid in DATA.units else DATA.units[uid.removesuffix("_reserve") + "_f1"]
 
     def side_of(self, uid: str) -> str:
+        """[Échelle du jeu] The side of a unit."""
         return self.d(uid).side  # type: ignore[no-any-return]
 
     def code(self, uid: str) -> str:
+        """[Abréviations] The unit's French type code."""
         return self.d(uid).code  # type: ignore[no-any-return]
 
     def ships_at(self, hex_: str, side: str | None = None) -> list[str]:
+        """[Empilement] Ships on the map in a hex (M037)."""
         return [
             uid
             for uid, r in self.u.items()
@@ -213,10 +226,11 @@ class VamState(orders.Orders, surface.Surface, State):
         ]
 
     def own_ships(self, side: str) -> list[str]:
+        """[Empilement] A side's ships on the map."""
         return [uid for uid, r in self.u.items() if r.get("st") == "map" and DATA.units[uid].side == side]
 
     def base_hex(self, base: str) -> str | None:
-        """Where an air base is: Midway's hex, or its carrier's while afloat on the map."""
+        """[Récupération des avions] Where an air base is: Midway's hex, or its carrier's while afloat on the map."""
         if base == "midway":
             return DATA.midway
         r = self.u[base]
@@ -232,7 +246,7 @@ class VamState(orders.Orders, surface.Surface, State):
         return DATA.units[base].capacity
 
     def load(self, base: str, extra: float = 0.0) -> float:
-        """Aircraft units on a base (reduced units count 1/2, M104)."""
+        """[Données] Aircraft units on a base (reduced units count 1/2, M104)."""
         total = extra
         for r in self.u.values():
             if r.get("base") == base and r.get("st") == "deck":
@@ -244,6 +258,7 @@ class VamState(orders.Orders, surface.Surface, State):
         return self.fog and hex_ in DATA.fog
 
     def ashore(self, side: str) -> list[str]:
+        """[Combats terrestres] A side's troops ashore at Midway."""
         return [
             uid
             for uid, r in self.u.items()
@@ -251,6 +266,7 @@ class VamState(orders.Orders, surface.Surface, State):
         ]
 
     def label(self, uid: str, enemy: bool = False) -> str:
+        """[Abréviations] A unit as its owner sees it: type code, (e) if reduced, name."""
         d = self.d(uid)
         lv = self.u[uid]["lv"]
         tag = "" if lv >= 2 else "(e)"
@@ -330,7 +346,7 @@ class VamState(orders.Orders, surface.Surface, State):
                 self.u[a]["st"] = "trapped"
 
     def sink(self, uid: str, source: str) -> None:
-        """A ship is eliminated: VP for every level it had left (C-09, VAM-R12).
+        """[Conséquences des raids] A ship is eliminated: VP for every level it had left (C-09, VAM-R12).
 
         A carrier takes its aircraft down (M094)."""
         r = self.u[uid]
@@ -347,13 +363,15 @@ class VamState(orders.Orders, surface.Surface, State):
                 ar["st"] = "dead"
 
     def defenders_aloft(self, carrier: str) -> None:
-        """M103, VAM-R46: the fighters defending over their carrier are in the air when it is hit: they are
+        """[Récupération des avions] M103, VAM-R46: the fighters defending over their carrier are in the air when
+        it is hit: they are
         neither trapped nor sunk with it, and must land in the hex they defended (phase 7)."""
         for ar in self.u.values():
             if ar.get("base") == carrier and ar.get("st") == "deck" and "def" in ar:
                 ar.update(st="air", out=0, raid=ar["def"], defhex=self.u[carrier]["hex"])
 
     def kill_air(self, aid: str, source: str | None) -> None:
+        """[Conséquences des raids] An aircraft unit is lost; its remaining levels score for ``source`` (M155)."""
         r = self.u[aid]
         if r["lv"] > 0 and source is not None:
             self.score(source, aid, r["lv"])
@@ -406,6 +424,7 @@ class VamState(orders.Orders, surface.Surface, State):
             self.kill_air(victim, source)
 
     def emit_both(self, text: str, rule: str = "", data: Mapping[str, Any] | None = None) -> None:
+        """[Séquence de jeu] An umpire's report to both sides (never to spectators)."""
         self.emit("umpire", text, rule=rule, data=data, to=SIDES)
 
     # ---------------------------------------------------------- fire dice
@@ -450,7 +469,7 @@ class VamState(orders.Orders, surface.Surface, State):
         self.emit("turn", self._turn_text(), rule="Les tours de jeu")
 
     def on_map(self, side: str) -> bool:
-        """C-24 / VAM-R24: ships, aircraft and ground troops on the map keep a side in the game."""
+        """[Introduction] C-24 / VAM-R24: ships, aircraft and ground troops on the map keep a side in the game."""
         for uid, r in self.u.items():
             if uid not in DATA.units or DATA.units[uid].side != side:
                 continue
@@ -481,6 +500,7 @@ class VamState(orders.Orders, surface.Surface, State):
         return vp
 
     def final_outcome(self, why: str) -> Outcome:
+        """[Points de victoire] The outcome: higher VP wins, a tie is a draw (M004, VAM-R29)."""
         vp = self.final_vp()
         u, j = vp["usn"], vp["ijn"]
         winner = None if u == j else ("usn" if u > j else "ijn")
@@ -503,9 +523,11 @@ class VamState(orders.Orders, surface.Surface, State):
 
     # ---------------------------------------------------------------- view
     def _view(self, side: str | None) -> dict[str, Any]:
+        """[Séquence de jeu] What ``side`` may know (views.py)."""
         return views.view(self, side)
 
     def _clone_data(self) -> dict[str, Any]:
+        """[Séquence de jeu] A hand-written copy of the state (cheap search clones)."""
         return {
             "turn": self.turn,
             "step": self.step,
@@ -533,6 +555,7 @@ class VamState(orders.Orders, surface.Surface, State):
 
 
 def _deep(value: Any) -> Any:
+    """[Séquence de jeu] A deep copy of plain nested containers (for clones)."""
     if isinstance(value, dict):
         return {k: _deep(v) for k, v in value.items()}
     if isinstance(value, list):
@@ -579,10 +602,11 @@ class VamGame(Game):
     state_class = VamState
 
     def render(self, view: Mapping[str, Any]) -> list[TextSection]:
+        """[Séquence de jeu] None"""
         return views.render(view)
 
     def statistics(self, state: State) -> dict[str, float]:
-        """Turns, VP, carriers and ships sunk per side, Midway control."""
+        """[Points de victoire] Turns, VP, carriers and ships sunk per side, Midway control."""
         assert isinstance(state, VamState)
         out: dict[str, float] = {"turns": float(state.turn)}
         vp = state.final_vp()

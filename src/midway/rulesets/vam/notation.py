@@ -24,7 +24,7 @@ _RAID_ITEM = re.compile(r"^(\d+)x([A-Z][a-z]?)([FDTMH])(\(e\))?$")
 
 
 def parse_raid(text: str) -> tuple[list[tuple[str, str, bool, int]], str]:
-    """E15: ``2xYF+2xYD+1xYD(e)+1xYT -> H4`` -> ([('Y','F',False,2), ...], 'H4')."""
+    """[Écriture des ordres] E15: ``2xYF+2xYD+1xYD(e)+1xYT -> H4`` -> ([('Y','F',False,2), ...], 'H4')."""
     m = _ARROW.match(text)
     if not m:
         raise ValueError(f"not a raid order: {text!r} (expected e.g. 2xYF+1xYD(e) -> H4)")
@@ -38,6 +38,7 @@ def parse_raid(text: str) -> tuple[list[tuple[str, str, bool, int]], str]:
 
 
 def _ship_by_name(name: str) -> str | None:
+    """[Écriture des ordres] The ship a name in an order designates."""
     low = name.strip().lower()
     for uid, d in DATA.units.items():
         if d.kind == "ship" and (d.name.lower() == low or uid == low or d.name.lower().startswith(low + "-")):
@@ -46,7 +47,8 @@ def _ship_by_name(name: str) -> str | None:
 
 
 def parse_order(text: str, decision: Decision) -> str:
-    """The option id of ``decision`` that ``text`` names, or ValueError saying why it is not legal."""
+    """[Écriture des ordres] The option id of ``decision`` that ``text`` names, or ValueError saying why it is not
+    legal."""
     t = text.strip()
     ids = set(decision.option_ids)
     if t.lower() in ("done", "fin"):
@@ -76,6 +78,7 @@ def parse_order(text: str, decision: Decision) -> str:
 
 
 def _base_of(letter: str, side: str) -> str:
+    """[Écriture des ordres] The base a letter of the raid notation names (M013)."""
     if letter == "M":
         return "midway"
     for uid, d in DATA.units.items():
@@ -85,7 +88,8 @@ def _base_of(letter: str, side: str) -> str:
 
 
 def parse_orders(state: Any, side: str, text: str) -> list[str]:
-    """M162-M164, E14, E15, VAM-R27: a whole order in the text's notation as the option ids to choose, in order.
+    """[Écriture des ordres] M162-M164, E14, E15, VAM-R27: a whole order in the text's notation as the option ids
+    to choose, in order.
 
     Lines (or ``;``-separated orders): ``A1 -> B1`` (every movable ship of A1), ``Kaga -> A2`` or
     ``Kaga A1 -> A2`` (one ship; a waiting Japanese ship enters), ``groupe 1 A1 -> B1``, a raid

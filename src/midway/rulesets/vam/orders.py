@@ -23,6 +23,7 @@ else:
 
 
 def _from_cube(x: int, z: int) -> str | None:
+    """[Carte] Cube coordinates back to a hex name, or None off the map."""
     col = x
     row = z + (x - (x & 1)) // 2
     if 0 <= col < len(DATA.columns) and 0 <= row < DATA.rows:
@@ -31,11 +32,13 @@ def _from_cube(x: int, z: int) -> str | None:
 
 
 def step_along(hex_: str, course: tuple[int, int, int]) -> str | None:
+    """[Mouvements navals] The next hex along a course (VAM-R20)."""
     x, _, z = cube(hex_)
     return _from_cube(x + course[0], z + course[2])
 
 
 def course_of(a: str, b: str) -> tuple[int, int, int]:
+    """[Mouvements navals] The course from one hex to the next (VAM-R20)."""
     ax, ay, az = cube(a)
     bx, by, bz = cube(b)
     return (bx - ax, by - ay, bz - az)
@@ -79,6 +82,7 @@ class Orders(_Base):
         return True
 
     def entry_hexes(self, uid: str) -> tuple[str, ...]:
+        """[Entrée sur la carte] Column A, or A1-A4 for group 13 (M039, M042)."""
         if DATA.units[uid].group == 13:
             return DATA.group13_entry
         return tuple(f"A{r}" for r in range(1, DATA.rows + 1))
@@ -94,7 +98,8 @@ class Orders(_Base):
         return k["start"] is not None and not k["closed"] and self.turn >= k["start"] + int(DATA.rules["kure"]["delay"])
 
     def search_counts(self, side: str) -> dict[str, int]:
-        """The chosen air searches a side may still order this turn (VAM-R09), none at night (M050)."""
+        """[Recherches aériennes] The chosen air searches a side may still order this turn (VAM-R09), none at night
+        (M050)."""
         if self.night:
             return {}
         out: dict[str, int] = {}
@@ -115,6 +120,7 @@ class Orders(_Base):
         return out
 
     def search_origin(self, key: str) -> str:
+        """[Recherches aériennes] Where a search type starts from (VAM-R09)."""
         s = DATA.searches[key]
         if s.origin == "midway":
             return DATA.midway
@@ -123,6 +129,7 @@ class Orders(_Base):
         return s.origin
 
     def committed(self, side: str) -> set[str]:
+        """[Déclaration des raids] Aircraft of ``side`` already given a mission this turn."""
         o = self.orders[side]
         out = set(o.get("mr", []))
         out |= {x[2] for x in o.get("se", []) if x[2]}
@@ -143,7 +150,8 @@ class Orders(_Base):
         return br["st"] == "map" and not br["dmg"] and not self.in_fog(br["hex"])
 
     def return_leg(self, side: str, target: str) -> int:
-        """The shortest way home from ``target`` to any of the side's bases with room (M057, VAM-R17)."""
+        """[Rayon d'action] The shortest way home from ``target`` to any of the side's bases with room (M057,
+        VAM-R17)."""
         best = 99
         for base in self.bases(side):
             h = self.base_hex(base)
@@ -152,6 +160,7 @@ class Orders(_Base):
         return best
 
     def bases(self, side: str) -> list[str]:
+        """[Récupération des avions] A side's air bases: its carriers on the map, and Midway for the US."""
         out = [uid for uid, d in DATA.units.items() if d.side == side and d.capacity > 0 and self.u[uid]["st"] == "map"]
         if side == "usn":
             out.append("midway")
@@ -181,7 +190,7 @@ class Orders(_Base):
         return out
 
     def scout_candidates(self, side: str) -> list[str]:
-        """VAM-R09: the combat-aircraft search, a ready dive bomber unit of a carrier (M050)."""
+        """[Recherches aériennes] VAM-R09: the combat-aircraft search, a ready dive bomber unit of a carrier (M050)."""
         if self.night:
             return []
         taken = self.committed(side)
@@ -203,6 +212,7 @@ class Orders(_Base):
         self.open = {s: True for s in SIDES}
 
     def _dec_p1(self, side: str) -> Decision | None:
+        """[Phase 1] The phase-1 order menu and its sub-menus (M020)."""
         menu = self.menu[side]
         o = self.orders[side]
         rule = "Mouvements navals"
@@ -309,6 +319,7 @@ class Orders(_Base):
         raise AssertionError(menu)
 
     def _apply_p1(self, side: str, option: Option) -> None:
+        """[Phase 1] Record one step of the phase-1 order."""
         oid = option.id
         menu = self.menu[side]
         o = self.orders[side]
@@ -426,7 +437,8 @@ class Orders(_Base):
         self.searches()
 
     def carry(self, uid: str) -> None:
-        """Aircraft and troops aboard a ship move with it (nothing to do: they refer to their ship)."""
+        """[Troupes embarquées] Aircraft and troops aboard a ship move with it (nothing to do: they refer to their
+        ship)."""
 
     def leave_map(self, uid: str) -> None:
         """[Sortie de la carte] leaving is for good; aircraft aboard leave with their carrier (M044, M059)."""
@@ -434,7 +446,7 @@ class Orders(_Base):
         self.emit("exit", f"{self.label(uid)} quitte la carte", rule="Sortie de la carte", to=(self.side_of(uid),))
 
     def composition(self, aids: list[str]) -> str:
-        """A raid as the text writes it: 1xF, 2xD, 1xD(e) (E08, M164)."""
+        """[Combats aériens] A raid as the text writes it: 1xF, 2xD, 1xD(e) (E08, M164)."""
         counts: dict[str, int] = {}
         for a in aids:
             if self.u[a]["lv"] <= 0:
@@ -495,7 +507,8 @@ class Orders(_Base):
             self.reveal(side, found, "Résultat des recherches")
 
     def reveal(self, side: str, found: dict[str, str], rule: str) -> None:
-        """Tell ``side`` of the enemy ships it has located (hex, type, name, strength) and their owner that
+        """[Résultat des recherches] Tell ``side`` of the enemy ships it has located (hex, type, name, strength)
+        and their owner that
         they were located (M052); a US carrier located starts group 13's clock (M042)."""
         new = {u: h for u, h in found.items() if u not in self.seen[side]}
         self.seen[side].update(found)
@@ -517,10 +530,12 @@ class Orders(_Base):
             self.spotted = self.turn
 
     def contacts(self, side: str) -> dict[str, str]:
+        """[Résultat des recherches] The enemy ships ``side`` has located this turn."""
         return self.seen[side]
 
 
 def parse_hex(text: str) -> str | None:
+    """[Carte] A hex name typed by a player, or None."""
     text = text.strip().upper()
     if len(text) >= 2 and text[0] in DATA.columns and text[1:].isdigit():
         c, r = split(text)

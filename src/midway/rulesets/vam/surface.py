@@ -34,7 +34,7 @@ class Surface(Air):
         return out
 
     def sub_targets_at(self, side: str, h: str) -> list[str]:
-        """M148: ST11 is immune once Kure is begun; M150: the SFT at a Japanese Midway."""
+        """[Les sous-marins] M148: ST11 is immune once Kure is begun; M150: the SFT at a Japanese Midway."""
         out = []
         for u in self.ships_at(h, ENEMY[side]):
             if self.code(u) == "SS" or not self.alive(u):
@@ -56,6 +56,7 @@ class Surface(Air):
         self.open = {s: bool(self.battle_hexes(s) or self.sub_candidates(s)) for s in SIDES}
 
     def _dec_p8(self, side: str) -> Decision | None:
+        """[Phase 8] Declare battles and submarine attacks (M108, C-19)."""
         o = self.orders[side]
         opts = [Option("done", "Terminer les déclarations")]
         opts += [
@@ -71,6 +72,7 @@ class Surface(Air):
         return self.decide(side, f"Tour {self.turn}, phase 8 : combats navals", "Combats navals", opts, kind="battle")
 
     def _apply_p8(self, side: str, option: Option) -> None:
+        """[Phase 8] Record one declaration."""
         if option.id == "done":
             self.open[side] = False
         elif option.id.startswith("b:"):
@@ -116,17 +118,20 @@ class Surface(Air):
         self.stopped = set()
 
     def _targets_p8s(self, side: str, i: int) -> list[tuple[str, str]]:
+        """[Les sous-marins] The attacking submarines of the destroyer's hex (M119)."""
         h = self.tasks[side][i][2]
         subs = [s for s in self.orders[ENEMY[side]]["ss"] if self.alive(s) and self.u[s]["hex"] == h]
         return [(f"{h}.ss{k}", s) for k, s in enumerate(subs)]
 
     def _dec_p8s(self, side: str) -> Decision | None:
+        """[Les sous-marins] A submarine for each screening destroyer (M119)."""
         return self._task_decision(side, "Écran anti-sous-marin : quel sous-marin ?", "Les sous-marins")
 
     _apply_p8s = Air._task_apply
 
     def _close_p8s(self) -> None:
-        """M119-M121, C-18 / VAM-R32: a 1 stops the sub; re-roll the same dice: each new 1 costs the sub a level
+        """[Les sous-marins] M119-M121, C-18 / VAM-R32: a 1 stops the sub; re-roll the same dice: each new 1 costs
+        the sub a level
         if this destroyer's screen worked, the destroyer a level if not."""
         self.defaults()
         stopped = set(self.stopped)
@@ -169,14 +174,17 @@ class Surface(Air):
         self.open = {s: bool(self.tasks[s]) for s in SIDES}
 
     def _targets_p8t(self, side: str, i: int) -> list[tuple[str, str]]:
+        """[Les sous-marins] The ships a submarine may attack (M122, M148, M150)."""
         return [(u, u) for u in sorted(self.sub_targets_at(side, self.tasks[side][i][2]))]
 
     def _dec_p8t(self, side: str) -> Decision | None:
+        """[Les sous-marins] A target for each submarine past the screen (M122)."""
         return self._task_decision(side, "Cible du sous-marin", "Les sous-marins")
 
     _apply_p8t = Air._task_apply
 
     def _close_p8t(self) -> None:
+        """[Les sous-marins] The torpedoes (M122; +1 for US dice at night, VAM-R33)."""
         self.defaults()
         for side in SIDES:
             for sub, target, _h in self.tasks[side]:
@@ -197,6 +205,7 @@ class Surface(Air):
 
     # ---------------------------------------------------------- surface fire
     def _surface_tasks(self, first: bool) -> None:
+        """[Combats navals] The combatants that fire now: the initiative side, then the other (or both, VAM-R25)."""
         self.tasks = {s: [] for s in SIDES}
         simultaneous = self.options["simultaneous_naval"]
         for b in self.battles:
@@ -210,7 +219,7 @@ class Surface(Air):
         self.open = {s: bool(self.tasks[s]) for s in SIDES}
 
     def _targets_naval(self, side: str, i: int) -> list[tuple[str, str]]:
-        """M112: no non-combatant before every enemy combatant of the hex is someone's target."""
+        """[Combats navals] M112: no non-combatant before every enemy combatant of the hex is someone's target."""
         h = self.tasks[side][i][2]
         enemy = [u for u in self.ships_at(h, ENEMY[side]) if self.code(u) != "SS" and self.alive(u)]
         fighting = [u for u in enemy if self.code(u) in COMBATANT_CODES]
@@ -230,6 +239,7 @@ class Surface(Air):
         self._surface_tasks(False)
 
     def _dec_p8a(self, side: str) -> Decision | None:
+        """[Combats navals] A target for each combatant (M111)."""
         return self._task_decision(side, "Combat naval : cible", "Combats navals")
 
     _dec_p8b = _dec_p8a
@@ -237,7 +247,8 @@ class Surface(Air):
     _apply_p8b = Air._task_apply
 
     def _naval_fire(self) -> None:
-        """M113, M115 (simultaneous: every die before any loss), M116, M117 (+1 to US dice at night)."""
+        """[Combats navals] M113, M115 (simultaneous: every die before any loss), M116, M117 (+1 to US dice at
+        night)."""
         self.defaults()
         shots = []
         for side in SIDES:
@@ -278,17 +289,20 @@ class Surface(Air):
         self.held = set()
 
     def _targets_p9(self, side: str, i: int) -> list[tuple[str, str]]:
+        """[Pilonnage de Midway] Enemy troops ashore (M125)."""
         if self.tasks[side][i][0] in self.held:
             return []
         return [(g, g) for g in sorted(self.ashore(ENEMY[side]))]
 
     def current_task_p9(self, side: str) -> int | None:
+        """[Pilonnage de Midway] The first ship still to choose (or hold)."""
         for i, task in enumerate(self.tasks[side]):
             if task[1] is None and self._targets_p9(side, i):
                 return i
         return None
 
     def _dec_p9(self, side: str) -> Decision | None:
+        """[Pilonnage de Midway] A target for each ship, or hold (M124, M125)."""
         i = self.current_task_p9(side)
         if i is None:
             return None
@@ -303,6 +317,7 @@ class Surface(Air):
         )
 
     def _apply_p9(self, side: str, option: Option) -> None:
+        """[Pilonnage de Midway] Record a target or a hold."""
         i = self.current_task_p9(side)
         if option.id == "done":
             self.open[side] = False
@@ -314,7 +329,8 @@ class Surface(Air):
             self.tasks[side][i][1] = option.id[2:]
 
     def _close_p9(self) -> None:
-        """M125 (simultaneous), M126 (never eliminates), M127 (Midway's losses), M128 (+1 at night for the US)."""
+        """[Pilonnage de Midway] M125 (simultaneous), M126 (never eliminates), M127 (Midway's losses), M128 (+1 at
+        night for the US)."""
         held = self.held
         for side in SIDES:
             for i, task in enumerate(self.tasks[side]):
@@ -356,10 +372,12 @@ class Surface(Air):
         return out
 
     def _enter_p10(self) -> None:
+        """[Débarquement à Midway] Japan is asked when it may land (M029, M129)."""
         self.orders["ijn"]["land"] = []
         self.open = {"usn": False, "ijn": bool(self.landing_candidates())}
 
     def _dec_p10(self, side: str) -> Decision | None:
+        """[Débarquement à Midway] Which troops land (M130)."""
         cands = [g for g in self.landing_candidates() if g not in self.orders["ijn"]["land"]]
         if not cands:
             return None
@@ -373,13 +391,15 @@ class Surface(Air):
         )
 
     def _apply_p10(self, side: str, option: Option) -> None:
+        """[Débarquement à Midway] Record one unit landing."""
         if option.id == "done":
             self.open[side] = False
         else:
             self.orders["ijn"]["land"].append(option.id[2:])
 
     def _close_p10(self) -> None:
-        """M130 (no re-embarking), M131, C-23 / VAM-R23: the empty transport stays in Midway's hex for good."""
+        """[Débarquement à Midway] M130 (no re-embarking), M131, C-23 / VAM-R23: the empty transport stays in
+        Midway's hex for good."""
         landed = self.orders["ijn"].get("land", [])
         for g in landed:
             r = self.u[g]
@@ -397,6 +417,7 @@ class Surface(Air):
 
     # -------------------------------------------------------------- phase 11
     def _land_tasks(self, side: str) -> None:
+        """[Combats terrestres] The troops of ``side`` that fire now, by day, with both sides ashore (M132, M133)."""
         self.tasks = {s: [] for s in SIDES}
         if self.night or not self.ashore("ijn") or not self.ashore("usn"):
             self.open = {s: False for s in SIDES}
@@ -416,7 +437,8 @@ class Surface(Air):
         self._land_tasks("ijn")
 
     def _targets_land(self, side: str, i: int) -> list[tuple[str, str]]:
-        """M134, C-16 / VAM-R28: every Japanese unit must be someone's target before any is chosen twice."""
+        """[Combats terrestres] M134, C-16 / VAM-R28: every Japanese unit must be someone's target before any is
+        chosen twice."""
         enemy = sorted(self.ashore(ENEMY[side]))
         aimed = {t[1] for k, t in enumerate(self.tasks[side]) if k != i and t[1]}
         if side == "usn":
@@ -429,6 +451,7 @@ class Surface(Air):
     _targets_p11b = _targets_land
 
     def _dec_p11a(self, side: str) -> Decision | None:
+        """[Combats terrestres] A target for each unit (M134)."""
         return self._task_decision(side, "Combat terrestre : cible", "Combats terrestres")
 
     _dec_p11b = _dec_p11a
@@ -436,7 +459,7 @@ class Surface(Air):
     _apply_p11b = Air._task_apply
 
     def _land_fire(self) -> None:
-        """M135: land combat can eliminate; M136: Japanese hits cost Midway as raids do."""
+        """[Combats terrestres] M135: land combat can eliminate; M136: Japanese hits cost Midway as raids do."""
         self.defaults()
         for side in SIDES:
             for g, target, _ in self.tasks[side]:

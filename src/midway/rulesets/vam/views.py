@@ -38,6 +38,7 @@ PHASE_NAMES = {
 
 
 def view(state: VamState, side: str | None) -> dict[str, Any]:
+    """[Séquence de jeu] The view of ``side`` (M018, M019)."""
     out: dict[str, Any] = {
         "turn": state.turn,
         "time": DATA.rules["calendar"]["times"][state.turn - 1],
@@ -111,7 +112,8 @@ def view(state: VamState, side: str | None) -> dict[str, Any]:
 
 
 def _debrief(state: VamState) -> dict[str, Any]:
-    """After the end nothing is secret: every ship of both sides with its fate, and the final VP (the replay
+    """[Points de victoire] After the end nothing is secret: every ship of both sides with its fate, and the final
+    VP (the replay
     shows everything revealed)."""
     ships = {
         side: [
@@ -131,7 +133,7 @@ def _debrief(state: VamState) -> dict[str, Any]:
 
 
 def _orders(state: VamState, side: str) -> dict[str, Any]:
-    """The side's own pending orders of this phase (never the other side's)."""
+    """[Séquence de jeu] The side's own pending orders of this phase (never the other side's)."""
     return copy.deepcopy(state.orders[side])  # type: ignore[no-any-return]
 
 
@@ -142,7 +144,7 @@ def _count(codes: list[str]) -> str:
 
 
 def render(v: Mapping[str, Any]) -> list[TextSection]:
-    """The hex map with each side's groups and contacts, then its tables (French abbreviations)."""
+    """[Séquence de jeu] The hex map with each side's groups and contacts, then its tables (French abbreviations)."""
     s = v.get("state", {})
     side = v.get("side")
     sections = [
