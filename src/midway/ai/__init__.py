@@ -1,5 +1,5 @@
 """Computer opponents. An agent sees only its side's view and its decision."""
 
-from midway.ai.agents import Agent, RandomAgent, make_agent, play_out
+from midway.ai.agents import AGENTS, Agent, HeuristicAgent, RandomAgent, make_agent, parse_agent, play_out
 
-__all__ = ["Agent", "RandomAgent", "make_agent", "play_out"]
+__all__ = ["AGENTS", "Agent", "HeuristicAgent", "RandomAgent", "make_agent", "parse_agent", "play_out"]

@@ -38,15 +38,88 @@ class RandomAgent:
         return decision.options[self._dice.randint(0, len(decision.options) - 1)].id
 
 
-AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent}
+class HeuristicAgent:
+    """The ruleset's heuristic player (its kit's ``heuristic``), from the view alone; random without a kit."""
+
+    name = "heuristic"
+    wants_view = True
+
+    def __init__(self, seed: int = 0) -> None:
+        self._dice = SeededDice(seed)
+        self._kits: dict[str, Any] = {}
+
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> str:
+        if len(decision.options) == 1:
+            return decision.options[0].id
+        ruleset = view.get("ruleset")
+        kit = self._kits.get(ruleset) if isinstance(ruleset, str) else None
+        if kit is None:
+            if not isinstance(ruleset, str):  # an empty view: nothing to go on
+                return decision.options[self._dice.randint(0, len(decision.options) - 1)].id
+            from midway.ai.kit import kit_for
+            from midway.engine import registry
+
+            kit = self._kits[ruleset] = kit_for(registry.load(ruleset))
+        return str(kit.heuristic(view, decision, self._dice))
 
 
-def make_agent(name: str, seed: int = 0) -> Agent:
-    """An agent by name (``"random"``)."""
+def _mcts(seed: int = 0, **settings: Any) -> Agent:
+    from midway.ai.mcts import ISMCTSAgent
+
+    return ISMCTSAgent(seed, **settings)
+
+
+AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent, "mcts": _mcts}
+"""Agents by name: each is called with the seed and the agent's settings as keywords."""
+
+
+def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"mcts:iterations=400,max_time=0.5"`` as ``("mcts", {"iterations": 400, "max_time": 0.5})``.
+
+    Also accepted: ``mcts@400`` (iterations) and ``mcts@0.5s`` (a time budget per decision)."""
+    name, _, rest = spec.partition(":")
+    settings: dict[str, Any] = {}
+    if "@" in name:
+        name, _, strength = name.partition("@")
+        if strength.endswith("s"):
+            settings["max_time"] = float(strength[:-1])
+            settings["iterations"] = 10**9
+        else:
+            settings["iterations"] = int(strength)
+    for pair in filter(None, rest.split(",")):
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise ValueError(f"agent setting {pair!r} is not key=value")
+        settings[key.strip()] = _number(value.strip())
+    return name, settings
+
+
+def _number(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    return text
+
+
+def make_agent(name: str, seed: int = 0, **settings: Any) -> Agent:
+    """An agent by name (``"random"``, ``"heuristic"``, ``"mcts"``), with its settings.
+
+    ``name`` may carry settings itself: ``"mcts@400"``, ``"mcts@0.5s"``, ``"mcts:iterations=400,depth=30"``.
+    """
+    base, parsed = parse_agent(name)
+    parsed.update(settings)
     try:
-        return AGENTS[name](seed)
+        factory = AGENTS[base]
     except KeyError:
-        raise ValueError(f"no agent {name!r}; agents: {', '.join(sorted(AGENTS))}") from None
+        raise ValueError(f"no agent {base!r}; agents: {', '.join(sorted(AGENTS))}") from None
+    try:
+        return factory(seed, **parsed)
+    except TypeError as exc:
+        raise ValueError(f"agent {base!r}: bad settings {parsed}: {exc}") from None
 
 
 def play_out(state: State, agents: Mapping[str, Agent], *, max_decisions: int = 1_000_000) -> State:

@@ -1,0 +1,118 @@
+"""The interface between the generic computer opponents and what only a ruleset knows.
+
+A ruleset package provides ``KIT`` in its ``ai`` module (``midway.rulesets.<pkg>.ai``);
+:meth:`midway.engine.Game.kit` finds it. A sixth ruleset plugs into every agent (heuristic,
+ISMCTS, the OpenSpiel and PettingZoo adapters) by writing one, without touching ``midway.ai``.
+
+Every method is optional except :meth:`RulesetKit.heuristic`; :func:`kit_for` fills the gaps
+with :class:`DefaultKit` behaviour (a uniformly random policy, no sampler, a neutral evaluation),
+so a ruleset without a kit still plays, randomly.
+
+Fairness: ``heuristic`` and ``sample`` see only a view (and the decision), never the state.
+``rollout`` and ``evaluate`` do take a state, but search only ever hands them states made by
+``sample`` from the searching side's view (determinizations), never the true state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol, runtime_checkable
+
+from midway.engine.chance import SeededDice
+from midway.engine.decisions import Decision
+from midway.engine.game import Game, State
+
+
+@runtime_checkable
+class RulesetKit(Protocol):
+    """What a ruleset gives the computer opponents."""
+
+    search_kinds: frozenset[str] | None
+    """The decision kinds worth searching (``None``: all); the others are answered by ``heuristic``.
+    Optional: a ruleset uses it to keep the search budget for the choices that matter."""
+
+    def heuristic(self, view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> str:
+        """The heuristic player's option id for ``decision``, from ``view`` alone.
+
+        ``dice`` breaks ties (never ``random``)."""
+        ...
+
+    def sample(
+        self, game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Decision | None = None
+    ) -> State | None:
+        """A full state consistent with ``view`` (``view["side"]``'s view), hidden parts drawn from ``dice``.
+
+        The result must be a search clone (``state.clone(search=True)`` or built quiet) and must give
+        exactly ``view["state"]`` as that side's view and the same pending decision options. ``decision``
+        is the decision the side faces (it tells what the view may not: which unit is being ordered). ``None``
+        when the ruleset cannot rebuild this position (search then falls back to the heuristic)."""
+        ...
+
+    def rollout(self, state: State, decision: Decision, dice: SeededDice) -> str:
+        """The fast playout policy on a determinized state: an option id for ``decision``."""
+        ...
+
+    def evaluate(self, state: State, side: str) -> float:
+        """How good ``state`` is for ``side``, in [-1, 1] (1: won). Called on unfinished states."""
+        ...
+
+
+class DefaultKit:
+    """What a ruleset without a kit gets: random play, no sampler, neutral evaluation."""
+
+    def heuristic(self, view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> str:
+        return decision.options[dice.randint(0, len(decision.options) - 1)].id
+
+    def sample(
+        self, game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Decision | None = None
+    ) -> State | None:
+        return None
+
+    def rollout(self, state: State, decision: Decision, dice: SeededDice) -> str:
+        return decision.options[dice.randint(0, len(decision.options) - 1)].id
+
+    def evaluate(self, state: State, side: str) -> float:
+        return 0.0
+
+
+_DEFAULT = DefaultKit()
+
+
+class _Filled:
+    """A ruleset's kit with the methods it lacks taken from :class:`DefaultKit`."""
+
+    def __init__(self, kit: Any) -> None:
+        self.kit = kit
+        for name in ("heuristic", "sample", "rollout", "evaluate"):
+            setattr(self, name, getattr(kit, name, None) or getattr(_DEFAULT, name))
+        self.provided = kit is not None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.kit, name)
+
+
+def kit_for(game: Game) -> Any:
+    """The kit of ``game``'s ruleset with every method present (defaults where it has none)."""
+    return _Filled(game.kit())
+
+
+def terminal_value(state: State, side: str) -> float:
+    """1 if ``side`` won the finished ``state``, -1 if it lost, 0 for a draw."""
+    outcome = state.outcome()
+    if outcome is None or outcome.winner is None:
+        return 0.0
+    return 1.0 if outcome.winner == side else -1.0
+
+
+def check_sample(game: Game, view: Mapping[str, Any], sampled: State) -> list[str]:
+    """Why ``sampled`` is not consistent with ``view`` (empty when it is): for tests and debugging."""
+    side = view["side"]
+    problems = []
+    got = sampled.view(side, log_tail=0)
+    for key in ("state", "outcome", "options"):
+        if got[key] != view[key]:
+            problems.append(f"{key} differs")
+    # a side sealed in the true state is pending again in a sample (search chooses for it)
+    if [s for s in got["to_move"] if s not in view["sealed"]] != view["to_move"]:
+        problems.append("to_move differs")
+    return problems

@@ -1,0 +1,272 @@
+"""Information-set Monte Carlo tree search (ISMCTS) from a side's view alone.
+
+Each iteration asks the ruleset's kit for a *determinization*: a full state consistent with the
+searching side's view, hidden parts drawn at random (``kit.sample``), with dice of its own. It then
+walks the shared tree from the root with UCB1 over the options legal in that determinization
+(counting each child's *availability*, as Cowling, Powley and Whitehouse's SO-ISMCTS does, since
+legal options differ between determinizations), adds one node, plays on with the kit's fast
+``rollout`` policy, cuts the playout after ``depth`` decisions and scores the position with
+``kit.evaluate`` (or the result, if the game ended). The answer is the most visited root option.
+
+**Compound orders.** A compound order ("pick a squad, move it there, pick another, ..., done") is
+many atomic decisions by one side. Searched naively, every ordering of the same set of moves is
+another branch and the budget is spread over permutations. Here the tree is a *transposition
+graph*: a node is keyed by the key of the position where the side's current run of decisions
+began plus the **multiset** of the options chosen in that run (so ``pick a, move a, pick b, move b``
+and ``pick b, move b, pick a, move a`` reach the same node), and the key is closed when the side
+chooses ``done`` or another side moves. Wide decisions are tamed by *progressive widening*: a node
+with many options considers first the rollout policy's choice, then one more untried option per
+growth of ``sqrt(visits)``. And consecutive atomic decisions of one order reuse the tree: the next
+call continues from the node of the option just chosen instead of starting afresh.
+
+**Simultaneous steps** (sealed choices): every side choosing in one step is keyed by the position
+*before* the step and its own side, never by what another side chose in it, so search does not let
+the second chooser read the first chooser's sealed choice.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from midway.ai.kit import kit_for, terminal_value
+from midway.engine import registry
+from midway.engine.chance import SeededDice
+from midway.engine.decisions import DONE, Decision
+from midway.engine.game import Game, State
+
+
+class _Node:
+    __slots__ = ("visits", "stats")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.stats: dict[str, list[float]] = {}
+        """option id -> [visits, value sum (for the side choosing here), availability]"""
+
+
+class _Key:
+    """Incremental node keys: see the module docstring (runs of one side as multisets)."""
+
+    __slots__ = ("base", "side", "run", "sim")
+
+    def __init__(self, base: Any = ()) -> None:
+        self.base = base
+        self.side: str | None = None
+        self.run: tuple[str, ...] = ()
+        self.sim: Any = None  # (key before a simultaneous step, choices so far)
+
+    def node_key(self, side: str, decision: Decision) -> Any:
+        if decision.simultaneous:
+            before = self.sim[0] if self.sim is not None else self._closed()
+            return ("sim", before, side)
+        if self.side == side:
+            return (self.base, side, tuple(sorted(self.run)))
+        return (self._closed(), side, ())
+
+    def _closed(self) -> Any:
+        if self.side is None:
+            return self.base
+        return (self.base, self.side, tuple(sorted(self.run)))
+
+    def advance(self, side: str, decision: Decision, option_id: str, step_over: bool) -> None:
+        if decision.simultaneous:
+            if self.sim is None:
+                self.sim = (self._closed(), ())
+            before, chosen = self.sim
+            chosen = (*chosen, f"{side}:{option_id}")
+            self.sim = (before, chosen)
+            if step_over:
+                self.base, self.side, self.run, self.sim = ("sim", before, tuple(sorted(chosen))), None, (), None
+            return
+        if self.side != side:
+            self.base, self.side, self.run = self._closed(), side, ()
+        self.run = (*self.run, option_id)
+        if option_id == DONE:
+            self.base, self.side, self.run = self._closed(), None, ()
+
+    def copy(self) -> _Key:
+        twin = _Key(self.base)
+        twin.side, twin.run, twin.sim = self.side, self.run, self.sim
+        return twin
+
+
+class ISMCTSAgent:
+    """The ``mcts`` agent. Strength: ``iterations`` per decision, or ``max_time`` seconds, whichever ends first."""
+
+    name = "mcts"
+    wants_view = True
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        iterations: int = 200,
+        max_time: float | None = None,
+        depth: int = 60,
+        c: float = 0.7,
+        widen: float = 1.5,
+        reuse: bool = True,
+    ) -> None:
+        self.dice = SeededDice(seed)
+        self.iterations = int(iterations)
+        self.max_time = None if max_time is None else float(max_time)
+        self.depth = int(depth)
+        self.c = float(c)
+        self.widen = float(widen)
+        self.reuse = reuse
+        self._games: dict[str, tuple[Game, Any]] = {}
+        self._carry: tuple[str, str, Any, dict[Any, _Node]] | None = None
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+        self.last_fallback = False
+
+    # -------------------------------------------------------------- helpers
+    def _game(self, ruleset: str) -> tuple[Game, Any]:
+        hit = self._games.get(ruleset)
+        if hit is None:
+            game = registry.load(ruleset)
+            hit = self._games[ruleset] = (game, kit_for(game))
+        return hit
+
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> str:
+        start = time.perf_counter()
+        try:
+            return self._choose(view, decision)
+        finally:
+            self.last_seconds = time.perf_counter() - start
+
+    def _choose(self, view: Mapping[str, Any], decision: Decision) -> str:
+        self.last_iterations = 0
+        self.last_fallback = False
+        if len(decision.options) == 1:
+            return decision.options[0].id
+        game, kit = self._game(view["ruleset"])
+        dice = self.dice
+        worth = getattr(kit, "search_kinds", None)
+        if worth is not None and decision.kind not in worth:
+            self.last_fallback = True
+            return str(kit.heuristic(view, decision, dice))
+        first = kit.sample(game, view, dice, decision)
+        if first is None or first.decision(decision.side) is None:
+            self.last_fallback = True
+            return kit.heuristic(view, decision, dice)
+        root_side = decision.side
+        # the tree: continue from the last choice when this decision follows our own previous one
+        table: dict[Any, _Node] = {}
+        root_key = _Key()
+        carry = self._carry
+        if self.reuse and carry is not None:
+            last_id, last_side, key_after, old = carry
+            if last_side == root_side and decision.id == str(int(last_id) + 1) and not decision.simultaneous:
+                table, root_key = old, key_after
+        legal = set(decision.option_ids)
+        deadline = None if self.max_time is None else start_time() + self.max_time
+        sample: State | None = first
+        n = 0
+        while n < self.iterations:
+            if sample is None:
+                sample = kit.sample(game, view, dice, decision)
+                if sample is None:
+                    break
+            sample.reseed(dice.randint(0, 2**62))
+            self._iterate(sample, root_side, root_key.copy(), table, kit, dice)
+            sample = None
+            n += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        self.last_iterations = n
+        root = table.get(root_key.node_key(root_side, decision))
+        best = None
+        if root is not None:
+            ranked = sorted(
+                ((s[0], s[1] / s[0] if s[0] else -2.0, oid) for oid, s in root.stats.items() if oid in legal),
+                reverse=True,
+            )
+            if ranked and ranked[0][0] > 0:
+                best = ranked[0][2]
+        if best is None:
+            self.last_fallback = True
+            best = kit.heuristic(view, decision, dice)
+        if self.reuse:
+            after = root_key.copy()
+            after.advance(root_side, decision, best, step_over=True)
+            self._carry = (decision.id, root_side, after, table)
+        return best
+
+    def _iterate(self, state: State, root_side: str, key: _Key, table: dict[Any, _Node], kit: Any, dice: Any) -> None:
+        sides = state.game.sides
+        path: list[tuple[_Node, str, str]] = []
+        in_tree = True
+        depth = 0
+        c = self.c
+        rollout = kit.rollout
+        while depth < self.depth:
+            pending = state.pending()
+            if not pending:
+                break
+            for side in sides:
+                decision = pending.get(side)
+                if decision is not None:
+                    break
+            else:  # pragma: no cover - pending names only the game's sides
+                break
+            options = decision.options
+            if len(options) == 1:
+                oid = options[0].id
+            elif in_tree:
+                nkey = key.node_key(side, decision)
+                node = table.get(nkey)
+                if node is None:
+                    node = table[nkey] = _Node()
+                    in_tree = False  # expand one node per iteration
+                oid = self._select(node, decision, state, rollout, dice, c)
+                path.append((node, oid, side))
+            else:
+                oid = rollout(state, decision, dice)
+            state.apply(side, oid)
+            if in_tree:
+                step_over = not any(d.id == decision.id for d in state.pending().values())
+                key.advance(side, decision, oid, step_over)
+            depth += 1
+        if state.is_over:
+            value = terminal_value(state, root_side)
+        else:
+            value = max(-1.0, min(1.0, float(kit.evaluate(state, root_side))))
+        for node, oid, side in path:
+            node.visits += 1
+            st = node.stats[oid]
+            st[0] += 1
+            st[1] += value if side == root_side else -value
+
+    def _select(self, node: _Node, decision: Decision, state: State, rollout: Any, dice: Any, c: float) -> str:
+        stats = node.stats
+        options = decision.options
+        # progressive widening: how many children this node may have by now
+        limit = len(options) if len(options) <= 6 else 2 + int(self.widen * math.sqrt(node.visits + 1))
+        known = [opt[0] for opt in options if opt[0] in stats]
+        for oid in known:
+            stats[oid][2] += 1
+        if len(known) < limit and len(known) < len(options):
+            if not known:
+                oid = rollout(state, decision, dice)
+            else:
+                untried = [opt[0] for opt in options if opt[0] not in stats]
+                oid = untried[dice.randint(0, len(untried) - 1)]
+            stats[oid] = [0, 0.0, 1]
+            return oid
+        best, best_score = known[0], -math.inf
+        for oid in known:
+            n, w, avail = stats[oid]
+            if n == 0:
+                return oid
+            score = w / n + c * math.sqrt(math.log(max(avail, 1)) / n)
+            if score > best_score:
+                best, best_score = oid, score
+        return best
+
+
+def start_time() -> float:
+    return time.perf_counter()
