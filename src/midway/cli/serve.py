@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 from pathlib import Path
 from typing import Annotated
@@ -25,6 +26,12 @@ def serve(
     from midway.server.db import database_url
     from midway.server.service import GameService
 
+    # A server holds many long-lived game states: with the default thresholds the collector's full passes
+    # over them stalled choices for hundreds of milliseconds (benchmarks/server.py). Collect less often,
+    # and never look again at what was loaded at start-up.
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(100_000, 50, 1000)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     url = database_url(db)
     try:

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from pathlib import Path
@@ -72,6 +73,7 @@ class BodyLimit:
                     return
         seen = 0
         refused = False
+        started = time.perf_counter()
 
         async def counting() -> Message:
             nonlocal seen, refused
@@ -87,8 +89,12 @@ class BodyLimit:
             return message
 
         async def guarded(message: Message) -> None:
-            if not refused:  # once refused, whatever the app says is dropped
-                await send(message)
+            if refused:  # once refused, whatever the app says is dropped
+                return
+            if message["type"] == "http.response.start":  # how long the server took, for clients and benchmarks
+                took = f"app;dur={1000 * (time.perf_counter() - started):.1f}".encode()
+                message = {**message, "headers": [*message.get("headers", []), (b"server-timing", took)]}
+            await send(message)
 
         await self.app(scope, counting, guarded)
 
@@ -250,18 +256,18 @@ def create_app(service: GameService, *, run_workers: bool = True) -> FastAPI:
         )
 
     @app.get("/api/games/{game_id}/seat", response_model=GamePayload, response_model_exclude_unset=True, tags=["seats"])
-    def seat_view(game_id: str, x_seat_token: TokenHeader = None) -> dict[str, Any]:
+    def seat_view(game_id: str, x_seat_token: TokenHeader = None) -> Response:
         """The seat's view and its pending decision (the token says which seat)."""
         side = service.seat(game_id, x_seat_token)
-        return service.seat_payload(game_id, side)
+        return _json(service.seat_json(game_id, side))
 
     @app.post(
         "/api/games/{game_id}/choices", response_model=GamePayload, response_model_exclude_unset=True, tags=["seats"]
     )
-    def submit_choice(game_id: str, body: ChoiceIn, x_seat_token: TokenHeader = None) -> dict[str, Any]:
+    def submit_choice(game_id: str, body: ChoiceIn, x_seat_token: TokenHeader = None) -> Response:
         """Make the seat's choice; committed before the answer. A stale or repeated one gets 409."""
         side = service.seat(game_id, x_seat_token)
-        return service.submit(game_id, side, body.decision_id, body.option_id)
+        return _json(service.submit_json(game_id, side, body.decision_id, body.option_id))
 
     @app.get(
         "/api/games/{game_id}/spectate",
@@ -269,9 +275,9 @@ def create_app(service: GameService, *, run_workers: bool = True) -> FastAPI:
         response_model_exclude_unset=True,
         tags=["spectators"],
     )
-    def spectate(game_id: str) -> dict[str, Any]:
+    def spectate(game_id: str) -> Response:
         """The public view; once the game is over, the whole record and every event too."""
-        return service.spectator_payload(game_id)
+        return _json(service.seat_json(game_id, None))
 
     @app.get("/api/games/{game_id}/record", tags=["spectators"])
     def game_record(game_id: str) -> dict[str, Any]:
@@ -322,10 +328,8 @@ def create_app(service: GameService, *, run_workers: bool = True) -> FastAPI:
             await _ws_refuse(websocket, 'the first message is {"token": ...} or {"spectator": true}', 4400)
             return
 
-        def payload() -> dict[str, Any]:
-            if side is None:
-                return service.spectator_payload(game_id)
-            return service.seat_payload(game_id, side)
+        def payload() -> str:
+            return service.seat_json(game_id, side)
 
         wake = asyncio.Event()
         with hub.watch(game_id, wake):
@@ -338,8 +342,8 @@ def create_app(service: GameService, *, run_workers: bool = True) -> FastAPI:
                     except ServiceError as exc:
                         await _ws_refuse(websocket, exc.message, 4000 + exc.status)
                         return
-                    if current != last:
-                        await websocket.send_json({"type": "state", "payload": current})
+                    if current != last:  # the same text as the HTTP answer: encoded once
+                        await websocket.send_text('{"type":"state","payload":' + current + "}")
                         last = current
                     waiter = asyncio.create_task(wake.wait())
                     done, _ = await asyncio.wait({waiter, closed}, timeout=15, return_when=asyncio.FIRST_COMPLETED)
@@ -373,6 +377,10 @@ def create_app(service: GameService, *, run_workers: bool = True) -> FastAPI:
         return Response(status_code=204)
 
     return app
+
+
+def _json(text: str) -> Response:
+    return Response(content=text, media_type="application/json")
 
 
 async def _drain(websocket: WebSocket) -> None:

@@ -95,7 +95,9 @@ def is_sqlite(engine: Engine) -> bool:
 def make_engine(url: str) -> Engine:
     """An engine; SQLite gets WAL, a busy timeout and ``BEGIN IMMEDIATE`` for writers (one writer at a time)."""
     if url.startswith("sqlite"):
-        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = sa.create_engine(
+            url, connect_args={"check_same_thread": False, "timeout": 30}, pool_size=20, max_overflow=40
+        )
 
         @sa.event.listens_for(engine, "connect")
         def _on_connect(dbapi_conn: Any, _record: Any) -> None:
@@ -114,7 +116,7 @@ def make_engine(url: str) -> Engine:
             conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("write") else "BEGIN")
 
         return engine
-    return sa.create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    return sa.create_engine(url, pool_size=20, max_overflow=40, pool_pre_ping=True)
 
 
 def migrate(engine: Engine) -> None:

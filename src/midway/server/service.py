@@ -52,6 +52,23 @@ MAX_SEED = 2**53 - 1
 REPLAY_EVERY = 50
 
 
+_INFO = sa.select(
+    games.c.id,
+    games.c.ruleset,
+    games.c.version,
+    games.c.options,
+    games.c.seed,
+    games.c.salt,
+    games.c.n_moves,
+    games.c.to_move,
+    games.c.status,
+    games.c.outcome,
+).where(games.c.id == sa.bindparam("id"))
+_N_MOVES = sa.select(games.c.n_moves).where(games.c.id == sa.bindparam("id"))
+_SEATS = sa.select(seats).where(seats.c.game_id == sa.bindparam("id"))
+_TOKENS = sa.select(seats.c.side, seats.c.token_hash).where(seats.c.game_id == sa.bindparam("id"))
+
+
 # --------------------------------------------------------------------- errors
 class ServiceError(Exception):
     """A refusal with an HTTP status and a message for the person who asked."""
@@ -149,6 +166,8 @@ class GameService:
         self._cache: OrderedDict[str, _Cached] = OrderedDict()
         self._cache_size = cache_size
         self._cache_lock = threading.Lock()
+        self._seats: dict[str, dict[str, SeatSpec]] = {}
+        self._texts: OrderedDict[tuple[str, str, int], str] = OrderedDict()
         self._replays: OrderedDict[str, dict[int, State]] = OrderedDict()
         self._locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
@@ -157,6 +176,7 @@ class GameService:
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
         self._workers = workers
+        self._sqlite_writer = threading.Lock()
         self.process_id = secrets.token_hex(4)
 
     # ------------------------------------------------------------- lifecycle
@@ -178,6 +198,17 @@ class GameService:
             t.join(timeout=0.1 if t.name == "midway-listen" else 5)  # LISTEN wakes every 0.5 s; it is a daemon
         self._threads.clear()
         self.engine.dispose()
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        """A write transaction. On SQLite the writers of this process queue on a lock instead of
+        sleeping in SQLite's busy handler (other processes still wait on ``BEGIN IMMEDIATE``)."""
+        if self.sqlite:
+            with self._sqlite_writer, self.writer.begin() as conn:
+                yield conn
+        else:
+            with self.writer.begin() as conn:
+                yield conn
 
     def on_change(self, listener: Callable[[str], None]) -> None:
         """Call ``listener(game_id)`` (from any thread) whenever a game changes, in any process."""
@@ -238,7 +269,7 @@ class GameService:
         salt = secrets.token_hex(16)
         tokens = {side: new_token() for side, spec in specs.items() if spec.kind == HUMAN}
         now = time.time()
-        with self.writer.begin() as conn:
+        with self._write() as conn:
             conn.execute(
                 games.insert().values(
                     id=game_id,
@@ -285,20 +316,7 @@ class GameService:
         if conn is None:
             with self.engine.connect() as c:
                 return self.info(game_id, c)
-        row = conn.execute(
-            sa.select(
-                games.c.id,
-                games.c.ruleset,
-                games.c.version,
-                games.c.options,
-                games.c.seed,
-                games.c.salt,
-                games.c.n_moves,
-                games.c.to_move,
-                games.c.status,
-                games.c.outcome,
-            ).where(games.c.id == game_id)
-        ).first()
+        row = conn.execute(_INFO, {"id": game_id}).first()
         if row is None:
             raise NotFound(f"no game {game_id!r}")
         info = GameInfo(
@@ -313,8 +331,16 @@ class GameService:
             status=row.status,
             outcome=None if row.outcome is None else json.loads(row.outcome),
         )
-        for s in conn.execute(sa.select(seats).where(seats.c.game_id == game_id)):
-            info.seats[s.side] = SeatSpec(s.kind, s.agent, s.agent_seed)
+        cached = self._seats.get(game_id)  # seats never change once the game is created
+        if cached is None:
+            cached = {}
+            for s in conn.execute(_SEATS, {"id": game_id}):
+                cached[s.side] = SeatSpec(s.kind, s.agent, s.agent_seed)
+            with self._cache_lock:
+                if len(self._seats) > 20_000:
+                    self._seats.clear()
+                self._seats[game_id] = cached
+        info.seats = dict(cached)
         return info
 
     def seat(self, game_id: str, token: str | None) -> str:
@@ -325,7 +351,7 @@ class GameService:
             raise NotFound("no such game")
         digest = hash_token(token)
         with self.engine.connect() as conn:
-            rows = conn.execute(sa.select(seats.c.side, seats.c.token_hash).where(seats.c.game_id == game_id)).all()
+            rows = conn.execute(_TOKENS, {"id": game_id}).all()
         if not rows:
             raise NotFound(f"no game {game_id!r}")
         found = None
@@ -429,6 +455,31 @@ class GameService:
             info, state = self.state(game_id)
             return self._seat_payload(info, state, side)
 
+    def seat_json(self, game_id: str, side: str | None) -> str:
+        """:meth:`seat_payload` (``side`` None: :meth:`spectator_payload`) as JSON text, made once per position
+        and shared by the HTTP answers and every websocket push of it."""
+        with self.engine.connect() as conn:
+            row = conn.execute(_N_MOVES, {"id": game_id}).first() if isinstance(game_id, str) else None
+        if row is None:
+            raise NotFound(f"no game {game_id!r}")
+        with self._cache_lock:
+            text = self._texts.get((game_id, side or "", int(row.n_moves)))
+        if text is not None:
+            return text
+        with self._game_lock(game_id):
+            info, state = self.state(game_id)
+            if side is None:
+                return self._remember((game_id, "", info.n_moves), self._spectator_payload(info, state))
+            return self._remember((game_id, side, info.n_moves), self._seat_payload(info, state, side))
+
+    def _remember(self, key: tuple[str, str, int], payload: dict[str, Any]) -> str:
+        text = json.dumps(payload, separators=(",", ":"))
+        with self._cache_lock:
+            self._texts[key] = text
+            while len(self._texts) > 4096:
+                self._texts.popitem(last=False)
+        return text
+
     def _seat_payload(self, info: GameInfo, state: State, side: str) -> dict[str, Any]:
         decision = state.decision(side)
         dec = None
@@ -454,24 +505,27 @@ class GameService:
         """The public view during the game; after the end, also the whole record and event log."""
         with self._game_lock(game_id):
             info, state = self.state(game_id)
-            out: dict[str, Any] = {
-                "game_id": info.id,
-                "ruleset": info.ruleset,
-                "version": info.version,
-                "side": None,
-                "seats": {s: spec.kind for s, spec in info.seats.items()},
-                "to_move": list(state.to_move),
-                "over": state.is_over,
-                "outcome": None if state.result is None else state.result.to_json(),
-                "view": state.view(None),
-                "decision": None,
-                "record": None,
-                "events": None,
-            }
-            if state.is_over:
-                out["record"] = state.record().to_json()
-                out["events"] = [e.to_json() for e in state.events]
-            return out
+            return self._spectator_payload(info, state)
+
+    def _spectator_payload(self, info: GameInfo, state: State) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game_id": info.id,
+            "ruleset": info.ruleset,
+            "version": info.version,
+            "side": None,
+            "seats": {s: spec.kind for s, spec in info.seats.items()},
+            "to_move": list(state.to_move),
+            "over": state.is_over,
+            "outcome": None if state.result is None else state.result.to_json(),
+            "view": state.view(None),
+            "decision": None,
+            "record": None,
+            "events": None,
+        }
+        if state.is_over:
+            out["record"] = state.record().to_json()
+            out["events"] = [e.to_json() for e in state.events]
+        return out
 
     # --------------------------------------------------------------- replay
     def frame(self, record: Record, step: int, key: str | None = None) -> dict[str, Any]:
@@ -539,17 +593,21 @@ class GameService:
     # --------------------------------------------------------------- submit
     def submit(self, game_id: str, side: str, decision_id: str, option_id: str) -> dict[str, Any]:
         """Apply ``side``'s choice for the decision ``decision_id``; commit it; return the seat's new payload."""
+        return json.loads(self.submit_json(game_id, side, decision_id, option_id))
+
+    def submit_json(self, game_id: str, side: str, decision_id: str, option_id: str) -> str:
+        """:meth:`submit`, answering the payload as JSON text (the same text the seat's websocket is pushed)."""
         if not isinstance(option_id, str) or not isinstance(decision_id, str):
             raise Invalid("decision_id and option_id are text")
         with self._game_lock(game_id):
-            payload = self._submit_locked(game_id, side, decision_id, option_id)
+            text = self._submit_locked(game_id, side, decision_id, option_id)
         self._changed(game_id)
-        return payload
+        return text
 
-    def _submit_locked(self, game_id: str, side: str, decision_id: str, option_id: str) -> dict[str, Any]:
+    def _submit_locked(self, game_id: str, side: str, decision_id: str, option_id: str) -> str:
         applied = False
         try:
-            with self.writer.begin() as conn:
+            with self._write() as conn:
                 locked = conn.execute(sa.select(games.c.n_moves).where(games.c.id == game_id).with_for_update()).first()
                 if locked is None:
                     raise NotFound(f"no game {game_id!r}")
@@ -596,7 +654,7 @@ class GameService:
                 info.n_moves = n
                 payload = self._seat_payload(info, state, side)
             self._put(game_id, n, state)
-            return payload
+            return self._remember((game_id, side, n), payload)
         except BaseException:
             if applied:  # the state moved on but the commit did not happen: forget it
                 self._drop(game_id)
@@ -656,7 +714,19 @@ class GameService:
     def _claim(self) -> str | None:
         """Take one game whose computer seat must move (SKIP LOCKED on PostgreSQL), leasing it for a while."""
         now = time.time()
-        with self.writer.begin() as conn:
+        due = (
+            sa.select(games.c.id)
+            .where(
+                games.c.computer_due.is_(True),
+                games.c.status == PLAYING,
+                sa.or_(games.c.claimed_until.is_(None), games.c.claimed_until < now),
+            )
+            .limit(1)
+        )
+        with self.engine.connect() as conn:
+            if conn.execute(due).first() is None:  # the usual case: nothing to do, no write lock taken
+                return None
+        with self._write() as conn:
             candidate = (
                 sa.select(games.c.id)
                 .where(
