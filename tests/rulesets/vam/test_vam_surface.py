@@ -246,3 +246,22 @@ def test_vam_japanese_ashore_at_turn_end_close_midway() -> None:
     assert s.midway["closed"] and s.capacity("midway") == 0 and s.search_counts("usn").get("midway_long") is None
     assert all(r["st"] == "dead" for a, r in s.u.items() if r.get("base") == "midway" and a in DATA.units)
     assert s.controls_midway() == "usn"
+
+
+def test_vam_landing_needs_one_empty_transport_per_unit() -> None:
+    """M131, C-23, VAM-R23: each landed unit leaves an empty transport locked in H6; a transport that would
+    still carry troops does not count, so two units aboard one transport could not both land."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "tt3", "H6")
+    place(s, "tt4", "H6")
+    s.u["ichiki2"]["at"] = "tt3"  # both units aboard Transports 3; Transports 4 empty
+    touch(s)
+    assert s.empty_transports([]) == ["tt4"]
+    assert s.may_land("ichiki1")
+    s.orders["ijn"]["land"] = ["ichiki1"]
+    assert s.empty_transports(["ichiki1", "ichiki2"]) == ["tt3", "tt4"] and s.may_land("ichiki2")
+    s.orders["ijn"]["land"] = []
+    s.u["tt4"]["st"] = "gone"
+    assert not s.may_land("ichiki1")  # Transports 3 would not be empty and no other transport is
+    assert s.empty_transports(["ichiki1", "ichiki2"]) == ["tt3"]

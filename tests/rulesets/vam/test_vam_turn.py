@@ -229,9 +229,9 @@ def test_vam_embarked_troops_share_their_transport_fate() -> None:
     s = new(seed=0)
     place(s, "tt3", "C8")
     s.hit("tt3", 1, "gun", "usn")
-    assert s.u["ichiki1"]["lv"] == 1 and s.u["ichiki2"]["lv"] == 1
+    assert s.u["ichiki1"]["lv"] == 1 and s.u["ichiki2"]["lv"] == 2
     s.hit("tt3", 1, "gun", "usn")
-    assert s.u["ichiki1"]["st"] == "dead" and s.u["ichiki2"]["st"] == "dead"
+    assert s.u["ichiki1"]["st"] == "dead" and s.u["ichiki2"]["st"] == "aboard"
 
 
 # ------------------------------------------------------------ searches

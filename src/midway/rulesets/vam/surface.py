@@ -371,6 +371,23 @@ class Surface(Air):
                     out.append(g)
         return out
 
+    def empty_transports(self, landing: list[str]) -> list[str]:
+        """[Débarquement à Midway] M131, VAM-R23: the unlocked transports (TT, SFT) in Midway's hex that are
+        empty once ``landing`` has gone ashore; each landed unit needs one of them."""
+        out = []
+        for t in self.ships_at(DATA.midway, "ijn"):
+            if self.code(t) not in ("TT", "SFT") or self.u[t]["locked"] or not self.alive(t):
+                continue
+            aboard = [g for g, r in self.u.items() if r.get("at") == t and r.get("st") == "aboard" and r["lv"] > 0]
+            if all(g in landing for g in aboard):
+                out.append(t)
+        return out
+
+    def may_land(self, g: str) -> bool:
+        """[Débarquement à Midway] a unit may land if an empty transport is left for it (M131)."""
+        planned = [*self.orders["ijn"].get("land", []), g]
+        return len(self.empty_transports(planned)) >= len(planned)
+
     def _enter_p10(self) -> None:
         """[Débarquement à Midway] Japan is asked when it may land (M029, M129)."""
         self.orders["ijn"]["land"] = []
@@ -378,7 +395,7 @@ class Surface(Air):
 
     def _dec_p10(self, side: str) -> Decision | None:
         """[Débarquement à Midway] Which troops land (M130)."""
-        cands = [g for g in self.landing_candidates() if g not in self.orders["ijn"]["land"]]
+        cands = [g for g in self.landing_candidates() if g not in self.orders["ijn"]["land"] and self.may_land(g)]
         if not cands:
             return None
         opts = [Option("done", "Terminer (les autres restent à bord)")]
@@ -398,12 +415,15 @@ class Surface(Air):
             self.orders["ijn"]["land"].append(option.id[2:])
 
     def _close_p10(self) -> None:
-        """[Débarquement à Midway] M130 (no re-embarking), M131, C-23 / VAM-R23: the empty transport stays in
-        Midway's hex for good."""
+        """[Débarquement à Midway] M130 (no re-embarking), M131, C-23 / VAM-R23: one empty transport per landed
+        unit (its own when it is empty) stays in Midway's hex for good."""
         landed = self.orders["ijn"].get("land", [])
+        empties = self.empty_transports(landed)
         for g in landed:
             r = self.u[g]
-            self.u[r["at"]]["locked"] = True
+            stay = r["at"] if r["at"] in empties else empties[0]
+            empties.remove(stay)
+            self.u[stay]["locked"] = True
             r["st"] = "ashore"
             r["at"] = "midway"
             self.revealed["usn"].add(g)
