@@ -111,11 +111,15 @@ def test_vam_reserve_vp_go_to_the_americans() -> None:
     place(s, "kaga", "C6")
     place(s, "hiryu", "C6")
     run_to(s, "p7")
+    s.u["kaga_reserve"]["lv"] = 2  # a full unit: Kaga (7 units, capacity 8) has room for it
     s.u["hiryu_reserve"]["lv"] = 2
+    touch(s)
+    assert s.pending()["ijn"].option("rv:hiryu") is None  # Hiryu: 6 + 1 > 6.5
+    s.u["hiryu_reserve"]["lv"] = 1
     touch(s)
     before = s.vp["usn"]
     orders(s, ijn=["rv:kaga", "rv:hiryu", "done"])
-    assert s.vp["usn"] - before == 0.5 + 1
+    assert s.vp["usn"] - before == 1 + 0.5
 
 
 def test_vam_kure_declared_on_arrival() -> None:

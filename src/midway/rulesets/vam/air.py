@@ -594,10 +594,12 @@ class Air(_Base):
         for carrier in DATA.rules["reserve"]["carriers"]:
             rid = f"{carrier}_reserve"
             r = self.u[rid]
+            landing = sum((1.0 if self.u[t[0]]["lv"] >= 2 else 0.5) for t in self.tasks[side] if t[1] == carrier)
+            weight = 1.0 if r["lv"] >= 2 else 0.5
             if (
                 r["st"] == "reserve"
                 and self.capacity(carrier) > 0
-                and self.load(carrier) + 0.5 <= self.capacity(carrier)
+                and self.load(carrier, landing) + weight <= self.capacity(carrier)
             ):
                 name = DATA.units[carrier].name
                 out.append(Option(f"rv:{carrier}", f"Mettre en jeu les chasseurs de réserve de {name} (prêts)"))
