@@ -226,7 +226,7 @@ def test_vam_midway_island_and_ships_in_its_hex_defend_apart() -> None:
     aa = [e.text for e in s.log("usn") if e.kind == "roll" and e.rule == "Défense anti-aérienne"]
     assert aa and all("INF américain contre D japonais" in t for t in aa)
     told = [e.text for e in s.log("ijn") if e.kind == "raid" and "au sol" in e.text]
-    assert told and "2xH" in told[0]
+    assert told and "2xH" in told[0] and "6 unité(s) dont 6 intacte(s)" in told[0]
     s.u["coy_a"]["lv"] = 1
     s.hit("coy_a", 2, "bomb", "ijn", reduce_only=True)
     assert s.u["coy_a"]["lv"] == 1 and s.u["coy_a"]["st"] == "ashore"

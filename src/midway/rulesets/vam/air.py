@@ -281,7 +281,11 @@ class Air(_Base):
             ground = [a for a, r in self.u.items() if r.get("base") == "midway" and r.get("st") == "deck"]
             troops = self.ashore(dfd)
             self.revealed[att] |= set(troops)  # E08: the umpire names the forces present to each side
-            text = f"Au-dessus de Midway : au sol {self.composition(ground)}; troupes : {len(troops)} unité(s)"
+            intact = sum(1 for g in troops if self.u[g]["lv"] >= 2)
+            text = (
+                f"Au-dessus de Midway : au sol {self.composition(ground)}; "
+                f"troupes : {len(troops)} unité(s) dont {intact} intacte(s)"
+            )
         else:
             for s in self.ships_at(raid["hex"], dfd):
                 if self.code(s) != "SS":

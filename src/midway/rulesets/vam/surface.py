@@ -16,7 +16,7 @@ class Surface(Air):
     # --------------------------------------------------------------- phase 8
     def battle_hexes(self, side: str) -> list[str]:
         """[Combats navals] hexes where ``side`` has surface ships and has located enemy ships, out of fog
-        (M107, M144)."""
+        (M107, M144); only where it has located them this turn (VAM-R47)."""
         own = {self.u[u]["hex"] for u in self.own_ships(side) if self.code(u) != "SS"}
         return sorted({h for u, h in self.seen[side].items() if h in own and self.alive(u) and not self.in_fog(h)})
 
