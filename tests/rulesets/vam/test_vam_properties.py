@@ -125,6 +125,15 @@ def test_vam_render_shows_map_contacts_and_abbreviations() -> None:
         grid = next(s for s in sections if s.title.startswith("Carte"))
         assert any("MID" in row[0] for row in grid.rows)
     assert GAME.render(state.view(None))
+    fresh = GAME.new(seed=1)
+    fresh.apply("usn", "se")
+    fresh.apply("ijn", "done")
+    fresh.apply("usn", "k:midway_long")
+    fresh.apply("usn", "to:H2")
+    sections = {s.title: s for s in GAME.render(fresh.view("usn"))}
+    mine = sections["Vos ordres de cette phase (pas encore transmis)"]
+    assert mine.rows == (("recherche", "Patrouille longue des PBY de Midway sur H2"),)
+    assert "Vos ordres de cette phase (pas encore transmis)" not in {s.title for s in GAME.render(fresh.view("ijn"))}
 
 
 def test_vam_after_the_end_everything_is_revealed() -> None:

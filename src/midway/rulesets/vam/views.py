@@ -137,6 +137,35 @@ def _orders(state: VamState, side: str) -> dict[str, Any]:
     return copy.deepcopy(state.orders[side])  # type: ignore[no-any-return]
 
 
+def _pending_rows(o: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """[Écriture des ordres] The side's orders given so far in this phase, in words (sent only with ``done``)."""
+    rows: list[tuple[str, str]] = []
+    for uid, dest in sorted(o.get("mv", {}).items()):
+        rows.append(("mouvement", f"{DATA.units[uid].name} -> {dest}"))
+    for uid, h in sorted(o.get("en", {}).items()):
+        rows.append(("entrée", f"{DATA.units[uid].name} -> {h}"))
+    for key, h, aid in o.get("se", []):
+        name = DATA.searches[key].name if key in DATA.searches else key
+        rows.append(("recherche", f"{name} sur {h}" + (f" ({aid})" if aid else "")))
+    if o.get("mr"):
+        rows.append(("raid sur Midway", ", ".join(o["mr"])))
+    if o.get("ku"):
+        rows.append(("Kure", "construction de la base"))
+    for target, aids in o.get("rd", []):
+        rows.append((f"raid sur {target}", ", ".join(aids) or "(en composition)"))
+    if o.get("cancel"):
+        rows.append(("raid sur Midway", "annulé"))
+    for h in o.get("nb", []):
+        rows.append(("combat naval", h))
+    for sub in o.get("ss", []):
+        rows.append(("attaque sous-marine", DATA.units[sub].name))
+    for g in o.get("land", []):
+        rows.append(("débarquement", DATA.units[g].name))
+    for b in o.get("sd", []):
+        rows.append(("non prêts", b))
+    return rows
+
+
 def _count(codes: list[str]) -> str:
     """['F', 'F', 'D(e)'] -> '2xF, 1xD(e)' (the text's own notation, E15)."""
     order = ["F", "F(e)", "D", "D(e)", "T", "T(e)", "M", "M(e)", "H", "H(e)"]
@@ -256,6 +285,9 @@ def render(v: Mapping[str, Any]) -> list[TextSection]:
             or (("-", "-", "aucun", "-"),),
         )
     )
+    pending = _pending_rows(s.get("orders", {}))
+    if pending:
+        sections.append(TextSection(title="Vos ordres de cette phase (pas encore transmis)", rows=tuple(pending)))
     extra = [
         ("PV marqués", f"{s.get('vp_scored', 0):g}"),
         ("Contrôle de Midway", "américain" if s.get("midway_control") == "usn" else "japonais"),
