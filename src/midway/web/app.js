@@ -137,7 +137,7 @@ function pickable(node, key, val, also = false) {
 // ------------------------------------------------------------------ events
 export function renderEvent(event, ruleset) {
   const li = el("li", { class: `event ${event.kind}` });
-  if (event.to) li.append(el("span", { class: "secret", title: "seen only by " + event.to.join(", ") }, "🔒 "));
+  if (event.to) li.append(el("span", { class: "secret", title: "seen only by " + event.to.join(", ") }, "secret · "));
   li.append(el("span", { class: "text" }, event.text));
   if (event.kind === "roll" && event.data && Array.isArray(event.data.dice)) {
     li.append(el("span", { class: "dice" }, event.data.dice.map((d) => el("span", { class: "die", title: `d${event.data.sides}` }, String(d)))));
