@@ -81,17 +81,23 @@ def test_vam_range_is_out_and_back() -> None:
 
 def test_vam_midway_raid_can_be_cancelled_but_its_bombers_stay() -> None:
     """M060, M061: Japan's Midway raid is declared in phase 1; cancelled in phase 2, its bombers may not join
-    another raid and do not fly."""
+    another raid and do not fly; its fighters may."""
     s = new(seed=0)
     clear_sea(s)
     place(s, "soryu", "F6")
     place(s, "yorktown", "G6")
-    orders(s, usn=["done"], ijn=["mr", "a:soryu_d1", "done"])
+    orders(s, usn=["done"], ijn=["mr", "a:soryu_d1", "mr", "a:soryu_f1", "done"])
     assert s.step == "p2"
     s.seen["ijn"]["yorktown"] = "G6"
     touch(s)
+    orders(s, ijn=["rd", "h:G6"])
+    assert "a:soryu_f1" not in s.pending()["ijn"].option_ids  # still committed to Midway
+    s.orders["ijn"]["rd"] = []
+    s.menu["ijn"] = ()
+    touch(s)
     orders(s, ijn=["cancel", "rd", "h:G6"])
     assert "a:soryu_d1" not in s.pending()["ijn"].option_ids
+    assert "a:soryu_f1" in s.pending()["ijn"].option_ids  # the escort is free again
     orders(s, ijn=["a:soryu_d2", "end", "done"])
     assert s.u["soryu_d1"]["st"] == "deck" and s.u["soryu_d1"]["ready"]
     assert all(r["tgt"] != ISLAND for r in s.raids)

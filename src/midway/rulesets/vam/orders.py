@@ -129,9 +129,10 @@ class Orders(_Base):
         return s.origin
 
     def committed(self, side: str) -> set[str]:
-        """[Déclaration des raids] Aircraft of ``side`` already given a mission this turn."""
+        """[Déclaration des raids] Aircraft of ``side`` already given a mission this turn; once the Midway raid
+        is called off its fighters are free again, its bombers and torpedo planes are not (M061)."""
         o = self.orders[side]
-        out = set(o.get("mr", []))
+        out = {a for a in o.get("mr", []) if not (o.get("cancel") and self.code(a) == "F")}
         out |= {x[2] for x in o.get("se", []) if x[2]}
         for raid in o.get("rd", []):
             out |= set(raid[1])
