@@ -340,3 +340,14 @@ def test_vam_blind_prompts_ask_both_sides_so_being_asked_tells_nothing() -> None
     place(plain, "akagi", "C6")
     run_to(plain, "p7")
     assert set(plain.pending()) == {"ijn"}  # without the option only Japan (its reserve) is asked
+
+
+def test_vam_phase_one_searches_see_the_new_positions() -> None:
+    """M020, C-01, VAM-R18: phase 1 moves every ship first, then searches: Akagi moving G2 -> G3 is found by a
+    patrol on G4 (which covers G3, not G2)."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "akagi", "G2")
+    assert "G2" not in DATA.neighbours["G4"] and "G3" in DATA.neighbours["G4"]
+    orders(s, usn=["se", "k:midway_long", "to:G4", "done"], ijn=["mv", "s:akagi", "to:G3", "done"])
+    assert s.seen["usn"].get("akagi") == "G3"
