@@ -360,3 +360,8 @@ if __name__ == "__main__":  # pragma: no cover
 from midway.cli.serve import serve as _serve  # noqa: E402
 
 app.command("serve")(_serve)
+from midway.cli.arena import arena as _arena  # noqa: E402
+from midway.cli.arena import report as _report  # noqa: E402
+
+app.command("arena")(_arena)
+app.command("report")(_report)

@@ -1,0 +1,62 @@
+"""The arena: tasks with sides swapped, reproducible results, statistics, and the two commands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from midway.ai import arena as A
+from midway.cli.main import app
+
+
+def test_tasks_swap_sides_on_the_same_seeds() -> None:
+    tasks = A.tasks_for("warpspawn", ["random", "heuristic"], 4, seed=10, options={"max_turns": 2})
+    assert [t.seed for t in tasks] == [10, 10, 11, 11]
+    assert [dict(t.agents)["usn"] for t in tasks] == ["random", "heuristic", "random", "heuristic"]
+    assert all(dict(t.options)["max_turns"] == 2 for t in tasks)
+
+
+def test_a_task_replays_identically() -> None:
+    task = A.tasks_for("warpspawn", ["heuristic", "random"], 1, seed=3, options={"max_turns": 2})[0]
+    a, b = A.play_task(task), A.play_task(task)
+    for key in ("winner", "decisions", "stats", "score"):
+        assert a[key] == b[key]
+
+
+def test_wilson_interval_and_elo() -> None:
+    p, lo, hi = A.wilson(8, 10)
+    assert p == 0.8 and 0.44 < lo < 0.5 and 0.94 < hi < 0.97
+    assert A.wilson(0, 0) == (0.0, 0.0, 1.0)
+    results = [
+        {"agents": {"usn": "a", "ijn": "b"}, "winner": "usn", "times": {}},
+        {"agents": {"usn": "b", "ijn": "a"}, "winner": "ijn", "times": {}},
+        {"agents": {"usn": "a", "ijn": "b"}, "winner": None, "times": {}},
+    ]
+    ratings = A.elo(results)
+    assert ratings["a"] > 1500 > ratings["b"]
+    (pair,) = A.pair_stats(results)
+    assert (pair.a, pair.games, pair.score) == ("a", 3, 2.5)
+    assert pair.by_side == {"usn": [2, 1.5], "ijn": [1, 1.0]}
+
+
+def test_arena_and_report_commands(tmp_path: Path) -> None:
+    runner = CliRunner()
+    png = tmp_path / "rates.png"
+    result = runner.invoke(
+        app,
+        ["arena", "warpspawn", "--agents", "random,heuristic", "-n", "2", "-o", "max_turns=2", "--plot", str(png)],
+    )
+    assert result.exit_code == 0, result.output
+    assert "heuristic" in result.output and "Elo" in result.output
+    assert png.read_bytes()[:4] == b"\x89PNG"
+    out = tmp_path / "rep"
+    result = runner.invoke(
+        app, ["report", "warpspawn", "--agents", "heuristic,random", "-n", "2", "-o", "max_turns=2", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    page = (out / "report.html").read_text()
+    assert "four fleet carriers" in page and "win-rates.png" in page and "--seed 0" in page
+    assert (out / "win-rates.png").exists() and (out / "lengths.png").exists()
+    bad = runner.invoke(app, ["arena", "warpspawn", "--agents", "nobody", "-n", "2"])
+    assert bad.exit_code == 2 and "no agent" in bad.output
