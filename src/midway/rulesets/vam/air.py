@@ -55,7 +55,9 @@ class Air(_Base):
         if i is not None:
             shooter = self.tasks[side][i][0]
             for ref, uid in self.targets(side, i):
-                opts.append(Option(f"t:{ref}", lambda uid=uid, side=side: self.tag(uid, side), {"ref": ref}))
+                opts.append(
+                    Option(f"t:{ref}", lambda uid=uid, ref=ref: self.target_label(uid, ref, side), {"ref": ref})
+                )
             prompt = f"{prompt} — {self.tag(shooter, side)}"
         return self.decide(side, prompt, rule, opts, kind="target")
 
@@ -94,6 +96,15 @@ class Air(_Base):
         red = "" if self.u[uid]["lv"] >= 2 else "(e)"
         who = "américain" if d.side == "usn" else "japonais"
         return f"{d.code}{red} {who}"
+
+    def target_label(self, uid: str, ref: str, side: str) -> str:
+        """[Combats aériens] A target as ``side`` may know it; enemy aircraft (anonymous) by their place in the raid."""
+        text = self.tag(uid, side)
+        if ref != uid and "." in ref:
+            raid, slot = ref.split(".")
+            where = "raid" if slot[0] == "a" else "défense du raid"
+            text += f" (n°{int(slot[1:]) + 1}, {where} {int(raid) + 1})"
+        return text
 
     def alive(self, uid: str) -> bool:
         """[Échelle du jeu] Whether a unit has levels left and is not sunk or dead (M009)."""
