@@ -274,7 +274,7 @@ class Air(_Base):
         came = sorted({h for o in raid["origins"] for h in direction(o, raid["hex"])})
         self.emit(
             "raid",
-            f"Raid ennemi vers {where}, venant de {' ou '.join(came) or 'l’hexagone même'} : "
+            f"Raid ennemi {rid + 1} vers {where}, venant de {' ou '.join(came) or 'l’hexagone même'} : "
             f"{self.composition(raid['a'])}",
             rule="Combats aériens",
             data={"raid": rid, "hex": raid["hex"], "from": came},
@@ -309,7 +309,7 @@ class Air(_Base):
             text = f"Au-dessus de {raid['hex']} : avions prêts sur les ponts {self.composition(ready)}"
         self.emit(
             "raid",
-            f"Votre raid sur {where} ({self.composition(raid['a'])}) rencontre "
+            f"Votre raid {rid + 1} sur {where} ({self.composition(raid['a'])}) rencontre "
             f"{self.composition(raid['d']) if raid['d'] else 'aucun chasseur'}. {text}",
             rule="Combats aériens",
             data={"raid": rid},
