@@ -116,3 +116,34 @@ def check_sample(game: Game, view: Mapping[str, Any], sampled: State) -> list[st
     if [s for s in got["to_move"] if s not in view["sealed"]] != view["to_move"]:
         problems.append("to_move differs")
     return problems
+
+
+_STAT_WEIGHTS = (
+    ("carriers sunk", -0.25),
+    ("carriers crippled", -0.08),
+    ("damage taken", -0.01),
+    ("ships sunk", -0.04),
+    ("sp lost", -0.002),
+    ("squads lost", -0.01),
+    ("air units lost", -0.01),
+    ("aircraft lost", -0.02),
+    ("vp", 0.02),
+)
+
+
+def statistics_evaluation(state: State, side: str) -> float:
+    """A generic evaluation from :meth:`Game.statistics`: losses and VP of each side, in [-0.95, 0.95].
+
+    Reads keys such as ``"usn carriers sunk"``, ``"ijn damage taken"``, ``"usn vp"``: what a side lost
+    counts against it, its VP for it. Rulesets with a kit usually write a sharper one."""
+    stats = state.game.statistics(state)
+    score = 0.0
+    for key, value in stats.items():
+        owner, _, what = key.partition(" ")
+        if owner not in state.game.sides:
+            continue
+        what = what.lower()
+        for name, weight in _STAT_WEIGHTS:
+            if what == name:
+                score += (weight if owner == side else -weight) * float(value)
+    return max(-0.95, min(0.95, score))
