@@ -147,3 +147,30 @@ def statistics_evaluation(state: State, side: str) -> float:
             if what == name:
                 score += (weight if owner == side else -weight) * float(value)
     return max(-0.95, min(0.95, score))
+
+
+def ranked_choice(
+    decision: Decision,
+    dice: SeededDice,
+    prefixes: tuple[str, ...],
+    *,
+    explore: float = 0.0,
+    avoid: tuple[str, ...] = (),
+) -> str:
+    """The first option whose id starts with the earliest of ``prefixes`` (ties: the first listed).
+
+    With probability ``explore`` (or when nothing matches) a uniformly random option, other than those
+    starting with one of ``avoid`` when there is any other. A building block for heuristics that rank
+    options by their ids."""
+    options = decision.options
+    if explore and dice.randint(1, 1000) <= explore * 1000:
+        pool = [o[0] for o in options if not o[0].startswith(avoid)] if avoid else []
+        pool = pool or [o[0] for o in options]
+        return pool[dice.randint(0, len(pool) - 1)]
+    for prefix in prefixes:
+        for o in options:
+            if o[0].startswith(prefix):
+                return o[0]
+    pool = [o[0] for o in options if not o[0].startswith(avoid)] if avoid else []
+    pool = pool or [o[0] for o in options]
+    return pool[dice.randint(0, len(pool) - 1)]

@@ -1,0 +1,79 @@
+"""What the computer opponents need from Midway (Hexasim / HBG): the kit of :mod:`midway.ai.kit`.
+
+**Heuristic**, from the rules' strategy advice and sound play, by decision kind:
+find the enemy before striking (launch every patrol, shadow what they find); with a Command Token,
+move a strike group already up, else launch one, else put up CAP over the carriers, else move ships;
+a strike takes every Air Unit offered (the fighters escort the bombers) and goes for a carrier;
+land and recover whatever comes back (fuel), route it home; Op Status alternates launch and recover
+(recover when aircraft are out); bombers attack carriers before other ships, guns fire at carriers;
+reinforcements enter; hidden Task Forces stay hidden; squalls and placements are spread at random.
+**Sampler**: none yet (hidden Task Forces would be placed where last located, within the distance they
+could have sailed since; the command-token cup is known by its public draws); the search agent plays
+the heuristic. **Evaluation**: :func:`midway.ai.kit.statistics_evaluation` (VP, carriers and ships sunk).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from midway.ai.kit import ranked_choice, statistics_evaluation
+from midway.engine import Decision, State
+from midway.engine.chance import SeededDice
+
+CARRIERS = ("akagi", "kaga", "soryu", "hiryu", "yorktown", "enterprise", "hornet", "zuiho", "hosho")
+
+_RANKS: dict[str, tuple[str, ...]] = {
+    "reinforce": ("enter:",),
+    "patrol": ("launch:", "to:"),
+    "shadow": ("shadow",),
+    "order": ("move:", "launch:", "cap:", "pass"),
+    "launch": ("add:", "to:"),
+    "land": ("land:",),
+    "return": ("route:",),
+    "spot": ("spot:",),
+    "rearm": ("done",),
+    "unspot": ("done",),
+    "tf": ("cancel",),
+    "reveal": ("done",),
+    "follow": ("follow",),
+    "cap": ("to:",),
+    "intercept": ("cap:",),
+    "attack": ("attack:",),
+}
+
+
+def policy(decision: Decision, dice: SeededDice, airborne: bool = False) -> str:
+    kind = decision.kind
+    ids = [o[0] for o in decision.options]
+    if kind == "op_status":
+        want = "recover" if airborne or dice.randint(1, 3) == 1 else "launch"
+        for i in ids:
+            if i.endswith(":" + want):
+                return i
+        return ids[0]
+    if kind in ("declare", "gun"):
+        for i in ids:
+            if any(c in i for c in CARRIERS):
+                return i
+        return ranked_choice(decision, dice, ("bomb:", "fire:"))
+    ranks = _RANKS.get(kind)
+    if ranks is None:
+        return ranked_choice(decision, dice, (), avoid=("cancel",))
+    return ranked_choice(decision, dice, ranks, explore=0.1, avoid=("cancel",))
+
+
+class HbgKit:
+    """The kit (see the module docstring)."""
+
+    def heuristic(self, view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> str:
+        return policy(decision, dice)
+
+    def rollout(self, state: State, decision: Decision, dice: SeededDice) -> str:
+        return policy(decision, dice)
+
+    def evaluate(self, state: State, side: str) -> float:
+        return statistics_evaluation(state, side)
+
+
+KIT = HbgKit()
