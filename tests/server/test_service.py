@@ -235,3 +235,33 @@ def test_replay_frames_step_both_ways(service: GameService) -> None:
     assert set(last["views"]) == {"a", "b", "spectator"}
     with pytest.raises(Invalid):
         service.game_frame(created.game_id, total + 1)
+
+
+def test_a_slow_computer_never_stalls_other_games(service: GameService) -> None:
+    class Slow:
+        name = "slow"
+        wants_view = False
+
+        def __init__(self, seed: int) -> None:
+            pass
+
+        def choose(self, view: dict, decision) -> str:
+            time.sleep(0.5)
+            return decision.options[0].id
+
+    from midway.ai.agents import AGENTS
+
+    AGENTS["slow"] = Slow
+    try:
+        service._workers = 2
+        service.start()
+        slow = service.create("toy", None, {"a": SeatSpec("computer", "slow"), "b": SeatSpec("computer", "slow")})
+        time.sleep(0.1)  # a worker is now thinking for the slow game
+        fast = service.create("toy", None, {"a": SeatSpec("computer", "random"), "b": SeatSpec("computer", "random")})
+        deadline = time.time() + 5
+        while service.info(fast.game_id).status != "over" and time.time() < deadline:
+            time.sleep(0.02)
+        assert service.info(fast.game_id).status == "over"
+        assert service.info(slow.game_id).status == "playing"  # still thinking, and nobody waited for it
+    finally:
+        del AGENTS["slow"]

@@ -16,6 +16,7 @@ let sending = false;
 let filter = null; // option ids a click on the board narrowed the list to
 let order = []; // the labels of the compound order being built
 let gameoverShown = false;
+const pushes = {}; // side -> how many pushes have arrived (an answer that crossed a push is re-read)
 
 function showError(message) {
   const box = $("error");
@@ -33,7 +34,7 @@ function connect(key, hello) {
     ws.onopen = () => { delay = 500; ws.send(JSON.stringify(hello)); setStatus(""); };
     ws.onmessage = (msg) => {
       const data = JSON.parse(msg.data);
-      if (data.type === "state") update(key, data.payload);
+      if (data.type === "state") { pushes[key] = (pushes[key] || 0) + 1; update(key, data.payload); }
       else if (data.type === "error") { showError(data.detail); ws.onclose = null; setStatus(data.detail); }
     };
     ws.onclose = () => {
@@ -154,6 +155,7 @@ async function choose(option) {
   const payload = payloads[side];
   if (sending || !payload || !payload.decision) return;
   sending = true;
+  const seen = pushes[side] || 0;
   try {
     const answer = await api(`/api/games/${encodeURIComponent(gameId)}/choices`, {
       method: "POST",
@@ -162,7 +164,9 @@ async function choose(option) {
     });
     order = option.id === "done" || option.id.startsWith("cancel") ? [] : [...order, option.label].slice(-12);
     filter = null;
-    update(side, answer);
+    // A push that arrived while the answer travelled may be newer than the answer: ask again.
+    if ((pushes[side] || 0) !== seen) await refresh(side);
+    else update(side, answer);
   } catch (err) {
     showError(err.message);
     if (err.status === 409) refresh(side);
