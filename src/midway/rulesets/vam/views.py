@@ -241,24 +241,37 @@ def render(v: Mapping[str, Any]) -> list[TextSection]:
         )
     if side is None:
         return sections
-    own = [x for x in s.get("ships", []) if x["status"] in ("map", "wait")]
+    own = [x for x in s.get("ships", []) if x["status"] == "map"]
     sections.append(
         TextSection(
-            title="Vos navires",
+            title="Vos navires sur la carte",
             header=("hex", "type", "nom", "force", "groupe", "état"),
             rows=tuple(
                 (
-                    x["hex"] or "(à entrer)",
+                    x["hex"],
                     x["type"],
                     x["name"],
                     "pleine" if x["levels"] >= 2 else "réduite",
                     str(x["group"]),
                     "endommagé" if x["damaged"] else "",
                 )
-                for x in sorted(own, key=lambda x: (x["hex"] or "~", x["name"]))
-            ),
+                for x in sorted(own, key=lambda x: (x["hex"], x["name"]))
+            )
+            or (("-", "-", "aucun", "-", "-", "-"),),
         )
     )
+    waiting: dict[int, list[str]] = {}
+    for x in s.get("ships", []):
+        if x["status"] == "wait":
+            waiting.setdefault(x["group"], []).append(f"{x['type']}{'' if x['levels'] >= 2 else '(e)'} {x['name']}")
+    if waiting:
+        sections.append(
+            TextSection(
+                title="Navires à entrer par la colonne A (le groupe 13 par A1-A4, plus tard)",
+                header=("groupe", "navires"),
+                rows=tuple((str(g), ", ".join(names)) for g, names in sorted(waiting.items())),
+            )
+        )
     air = [x for x in s.get("aircraft", []) if x["status"] in ("deck", "air", "trapped")]
     by_base: dict[str, dict[str, list[str]]] = {}
     for x in air:
