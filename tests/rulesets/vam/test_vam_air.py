@@ -44,11 +44,14 @@ def test_vam_only_ready_aircraft_fly_and_flown_ones_rest_a_turn() -> None:
     """M056, M102, M010, M097, D06: a unit flown on turn 1 lands Not-Ready, cannot fly on turn 2, becomes
     Ready in phase 7 of turn 2 and flies on turn 3."""
     s = _akagi_found()
+    for f in ("akagi_f1", "akagi_f2"):
+        s.u[f]["ready"] = False  # no defenders
+    touch(s)
+    dice(s, 10, 10, 9, 9)  # Akagi's AA misses; the bombs miss
     orders(s, usn=["rd", "h:J2", "a:enterprise_d1", "end", "done"])
     end_turn(s)
     r = s.u["enterprise_d1"]
-    if r["st"] == "dead":
-        return
+    assert r["st"] == "deck" and r["base"] == "enterprise"
     assert not r["ready"] and not s.can_fly("enterprise_d1")
     end_turn(s)
     assert r["ready"] and s.can_fly("enterprise_d1")
@@ -354,9 +357,9 @@ def test_vam_defence_fighters_stay_ready() -> None:
     s = _akagi_found()
     _raid_on_akagi(s, ["enterprise_d1"])
     end_turn(s)
-    for f in ("akagi_f1", "akagi_f2"):
-        if s.u[f]["st"] == "deck":
-            assert s.u[f]["ready"]
+    alive = [f for f in ("akagi_f1", "akagi_f2") if s.u[f]["st"] == "deck"]
+    assert alive and all(s.u[f]["ready"] for f in alive)
+    assert any(e.kind == "fire" and "Akagi F" in e.text for e in s.log("ijn"))  # they did defend
 
 
 def test_vam_reserve_fighters_released_once_count_after_release() -> None:
