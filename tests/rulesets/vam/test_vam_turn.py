@@ -29,15 +29,14 @@ def test_vam_intro_each_side_sees_only_its_own_forces() -> None:
 def test_vam_intro_umpire_validates_and_returns_results_to_each_side() -> None:
     """M002, M016: the umpire answers each side in its own events; a phase once resolved cannot be reopened
     (a stale decision is refused)."""
-    s = new(seed=0)
+    s = new(seed=0, blind_prompts=True)
     old = s.pending()["usn"].id
     orders(s, usn=["done"], ijn=["done"])
     assert any(e.kind == "orders" for e in s.log("usn")) and any(e.kind == "orders" for e in s.log("ijn"))
     assert all(e.to == ("usn",) for e in s.log("usn") if e.kind == "orders")
-    if s.pending():
-        side = next(iter(s.pending()))
-        with pytest.raises(StaleDecisionError):
-            s.apply(side, "done", decision_id=old)
+    assert s.step == "p2" and set(s.pending()) == {"usn", "ijn"}
+    with pytest.raises(StaleDecisionError):
+        s.apply("usn", "done", decision_id=old)
 
 
 def test_vam_game_ends_after_turn_25() -> None:
