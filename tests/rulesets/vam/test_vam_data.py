@@ -59,7 +59,7 @@ def test_vam_capacities_of_carriers_and_midway() -> None:
 
 
 def test_vam_every_value_has_a_source() -> None:
-    """M007, M032: every unit type and unit carries its values with a source (a section or a VAM ruling)."""
+    """M007, M032: every unit type and every value of every unit carries its source (a section or a ruling)."""
     for name in ("types.toml", "units.toml", "searches.toml", "rules.toml", "map.toml"):
         with open(DATA_DIR / name, "rb") as fh:
             data = tomllib.load(fh)
@@ -68,6 +68,10 @@ def test_vam_every_value_has_a_source() -> None:
         assert t.source and (t.kind != "ship" or t.move in (1, 2, 3))
     for u in DATA.units.values():
         assert u.source and u.levels in (1, 2)
+    with open(DATA_DIR / "units.toml", "rb") as fh:
+        for unit in tomllib.load(fh)["unit"]:
+            values = set(unit) - {"id", "side", "name", "source"}
+            assert values <= set(unit["source"]), (unit["id"], values - set(unit["source"]))
 
 
 def test_vam_calendar_25_turns_and_night_turns() -> None:

@@ -71,6 +71,7 @@ class UnitDef:
     capacity: float
     short: str
     source: str
+    """Where each value comes from ("field: section or ruling; ...")."""
 
     @property
     def code(self) -> str:
@@ -192,7 +193,7 @@ def load() -> Data:
             u.get("at", ""),
             float(u.get("capacity", 0)),
             u.get("short", ""),
-            u["source"],
+            "; ".join(f"{k}: {v}" for k, v in u["source"].items()),
         )
     m = _toml("map.toml")
     cols, nrows = m["columns"], int(m["rows"])
