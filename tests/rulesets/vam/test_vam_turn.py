@@ -299,6 +299,9 @@ def test_vam_scout_search_uses_a_ready_dive_bomber() -> None:
     orders(s, usn=["se", "scout", "a:enterprise_d1", "to:J2", "done"], ijn=["done"])
     assert "soryu" in s.seen["usn"]
     assert not s.u["enterprise_d1"]["ready"] and s.u["enterprise_d1"]["flew"] == 1
+    assert s.u["enterprise_d1"]["st"] == "air" and s.u["enterprise_d1"]["scout"] == "J2"
+    end_turn(s)
+    assert s.u["enterprise_d1"]["st"] == "deck" and s.u["enterprise_d1"]["base"] == "enterprise"
 
 
 def test_vam_midway_damage_removes_long_range_searches_first() -> None:

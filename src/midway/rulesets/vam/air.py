@@ -553,7 +553,7 @@ class Air(_Base):
         r = self.u[aid]
         side = self.side_of(aid)
         raid = self.raids[r["raid"]] if r.get("raid") is not None and r["raid"] < len(self.raids) else None
-        here = raid["hex"] if raid else self.base_hex(r["base"])
+        here = raid["hex"] if raid else (r.get("scout") or self.base_hex(r["base"]))
         left = self.d(aid).type.range - r.get("out", 0)
         weight = 1.0 if r["lv"] >= 2 else 0.5
         out = []
@@ -668,6 +668,7 @@ class Air(_Base):
                 r.pop("out", None)
                 r.pop("raid", None)
                 r.pop("defhex", None)
+                r.pop("scout", None)
         kept = {b for s in SIDES for b in self.orders[s].get("sd", [])}
         for a, r in self.u.items():
             if r.get("st") != "deck":

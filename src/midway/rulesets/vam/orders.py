@@ -495,8 +495,8 @@ class Orders(_Base):
                         r = self.u[aid]
                         if not self.can_fly(aid):
                             continue
-                        r["ready"] = False
-                        r["flew"] = self.turn
+                        # VAM-R09: the scouts are in the air until phase 7, when they land like raiders
+                        r.update(ready=False, flew=self.turn, st="air", out=distance(origin, target), scout=target)
                     areas.append(target)
                 for target in areas:
                     for h in covered(target):
