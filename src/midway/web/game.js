@@ -121,6 +121,7 @@ function options(payload) {
 function renderDecision(payload) {
   const box = $("decision");
   box.replaceChildren();
+  box.dataset.decision = payload.decision ? payload.decision.id : "";
   if (!payload.decision) {
     box.append(el("h3", {}, payload.over ? "The game is over" : "Waiting"), el("p", { class: "muted" }, turnText(payload)));
     $("order").hidden = order.length === 0;
