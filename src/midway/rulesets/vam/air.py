@@ -411,8 +411,7 @@ class Air(_Base):
                 hits = self.fire(
                     shooter, target, value, f"{self.tag(shooter, side)} tire sur {self.tag(target, side)}", rule
                 )
-                taken = self.hit(target, hits, "air", side)
-                self.report_hit(shooter, target, hits, taken, rule)
+                self.shot(shooter, target, hits, "air", side, rule)
                 attackers.setdefault(target, []).append(shooter)
         for target, shooters in attackers.items():
             if not self.alive(target):
@@ -427,19 +426,19 @@ class Air(_Base):
                 back = living[0]
             side = self.side_of(target)
             hits = self.fire(target, back, self.d(target).type.air, f"réplique de {self.tag(target, side)}", rule)
-            taken = self.hit(back, hits, "air", side)
-            self.report_hit(target, back, hits, taken, rule)
+            self.shot(target, back, hits, "air", side, rule)
 
-    def report_hit(self, shooter: str, target: str, hits: int, taken: int, rule: str) -> None:
-        """[Séquence de jeu] Report a shot to each side in its own words (enemy aircraft by type only)."""
-        for viewer in SIDES:
+    def shot(
+        self, shooter: str, target: str, hits: int, kind: str, side: str, rule: str, *, reduce_only: bool = False
+    ) -> int:
+        """[Séquence de jeu] Apply a shot's hits and report it to each side in its own words, the units named
+        as they were when it was fired (enemy aircraft by type only)."""
+        before = {v: (self.tag(shooter, v), self.tag(target, v)) for v in SIDES} if not self._quiet else {}
+        taken = self.hit(target, hits, kind, side, reduce_only=reduce_only)
+        for viewer, (who, whom) in before.items():
             result = "raté" if not hits else ("éliminé" if not self.alive(target) else f"{taken} perte(s)")
-            self.emit(
-                "fire",
-                f"{self.tag(shooter, viewer)} contre {self.tag(target, viewer)} : {result}",
-                rule=rule,
-                to=(viewer,),
-            )
+            self.emit("fire", f"{who} contre {whom} : {result}", rule=rule, to=(viewer,))
+        return taken
 
     # --------------------------------------------------------------- phase 5
     def _enter_p5(self) -> None:
@@ -486,8 +485,7 @@ class Air(_Base):
                     f"DCA de {self.tag(shooter, side)}",
                     "Défense anti-aérienne",
                 )
-                taken = self.hit(target, hits, "aa", side)
-                self.report_hit(shooter, target, hits, taken, "Défense anti-aérienne")
+                self.shot(shooter, target, hits, "aa", side, "Défense anti-aérienne")
 
     # --------------------------------------------------------------- phase 6
     def _enter_p6(self) -> None:
@@ -533,8 +531,7 @@ class Air(_Base):
                     "Bombardement et torpillage",
                 )
                 ground = self.d(target).kind == "ground"
-                taken = self.hit(target, hits, kind, side, reduce_only=ground)
-                self.report_hit(shooter, target, hits, taken, "Bombardement et torpillage")
+                self.shot(shooter, target, hits, kind, side, "Bombardement et torpillage", reduce_only=ground)
 
     # --------------------------------------------------------------- phase 7
     def _enter_p7(self) -> None:

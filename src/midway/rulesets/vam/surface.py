@@ -199,8 +199,7 @@ class Surface(Air):
                     "Les sous-marins",
                     malus=malus,
                 )
-                taken = self.hit(target, hits, "sub", side)
-                self.report_hit(sub, target, hits, taken, "Les sous-marins")
+                self.shot(sub, target, hits, "sub", side, "Les sous-marins")
         self.stopped = set()
 
     # ---------------------------------------------------------- surface fire
@@ -266,8 +265,7 @@ class Surface(Air):
                 )
                 shots.append((side, u, target, hits))
         for side, u, target, hits in shots:
-            taken = self.hit(target, hits, "gun", side)
-            self.report_hit(u, target, hits, taken, "Combats navals")
+            self.shot(u, target, hits, "gun", side, "Combats navals")
 
     _close_p8a = _naval_fire
     _close_p8b = _naval_fire
@@ -354,8 +352,7 @@ class Surface(Air):
                 )
                 shots.append((side, u, target, hits))
         for side, u, target, hits in shots:
-            taken = self.hit(target, hits, "bombard", side, reduce_only=True)
-            self.report_hit(u, target, hits, taken, "Pilonnage de Midway")
+            self.shot(u, target, hits, "bombard", side, "Pilonnage de Midway", reduce_only=True)
         self.held = set()
 
     # -------------------------------------------------------------- phase 10
@@ -492,8 +489,7 @@ class Surface(Air):
                     f"{self.tag(g, side)} attaque {self.tag(target, side)}",
                     "Combats terrestres",
                 )
-                taken = self.hit(target, hits, "land", side)
-                self.report_hit(g, target, hits, taken, "Combats terrestres")
+                self.shot(g, target, hits, "land", side, "Combats terrestres")
 
     _close_p11a = _land_fire
     _close_p11b = _land_fire
