@@ -253,3 +253,18 @@ def test_the_pages_and_renderers_are_served(client: TestClient) -> None:
     hbg = client.get("/api/rulesets/hbg/board.js")
     assert hbg.status_code == 200 and "export" in hbg.text
     assert hbg.headers["content-type"].startswith("text/javascript")
+
+
+def test_a_game_of_another_rules_version_is_refused_with_a_sentence(client: TestClient, service: GameService) -> None:
+    from midway.server.db import games
+
+    created = _new(client)
+    with service.writer.begin() as conn:
+        conn.execute(games.update().where(games.c.id == created["game_id"]).values(version="0-old"))
+    service._drop(created["game_id"])
+    service._texts.clear()
+    r = client.get(f"/api/games/{created['game_id']}/seat", headers={"X-Seat-Token": created["seats"]["a"]["token"]})
+    assert r.status_code == 409
+    assert "rules version 0-old" in r.json()["detail"] and "not continued" in r.json()["detail"]
+    assert _choose(client, created, "a", "bid-1", "x").status_code == 409
+    assert client.get(f"/api/games/{created['game_id']}").json()["version"] == "0-old"
