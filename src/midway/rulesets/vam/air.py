@@ -436,7 +436,12 @@ class Air(_Base):
         before = {v: (self.tag(shooter, v), self.tag(target, v)) for v in SIDES} if not self._quiet else {}
         taken = self.hit(target, hits, kind, side, reduce_only=reduce_only)
         for viewer, (who, whom) in before.items():
-            result = "raté" if not hits else ("éliminé" if not self.alive(target) else f"{taken} perte(s)")
+            if not hits:
+                result = "raté"
+            elif not self.alive(target):
+                result = "éliminé"
+            else:
+                result = f"{taken} perte(s)" if taken else f"{hits} coup(s) sans perte de niveau"
             self.emit("fire", f"{who} contre {whom} : {result}", rule=rule, to=(viewer,))
         return taken
 
