@@ -504,10 +504,10 @@ class VamState(orders.Orders, surface.Surface, State):
         vp = self.final_vp()
         u, j = vp["usn"], vp["ijn"]
         winner = None if u == j else ("usn" if u > j else "ijn")
-        score = {"usn": int(round(u * 4)), "ijn": int(round(j * 4))}
         text = f"{why} : PV américains {u:g}, japonais {j:g}"
         text += " — partie nulle (VAM-R29)" if winner is None else ""
-        return Outcome(winner, text, score, kind="points")
+        # the VP run in quarters (ditched US aircraft): the exact totals are in the reason, no integer score
+        return Outcome(winner, text, None, kind="points")
 
     def _concede(self, side: str) -> None:
         """[Introduction] a player may concede at any moment (M005, VAM-R30)."""
