@@ -9,7 +9,7 @@ the automatic searches and the ordered ones, and tells each side what it found a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from midway.engine import Decision, Option
 from midway.rulesets.vam.data import DATA, ENEMY, SIDES, covered, cube, distance, is_edge, name, split
@@ -546,4 +546,3 @@ def parse_hex(text: str) -> str | None:
 
 
 __all__ = ["Orders", "course_of", "kure_end_of_turn", "parse_hex", "step_along"]
-_unused: Any = None
