@@ -265,3 +265,12 @@ def test_vam_landing_needs_one_empty_transport_per_unit() -> None:
     s.u["tt4"]["st"] = "gone"
     assert not s.may_land("ichiki1")  # Transports 3 would not be empty and no other transport is
     assert s.empty_transports(["ichiki1", "ichiki2"]) == ["tt3"]
+
+
+def test_vam_hits_beyond_elimination_cost_midway_nothing() -> None:
+    """M096, M136: each hit on a US troop costs the airfield, but hits past its elimination do not."""
+    s = new(seed=0)
+    s.u["coy_a"]["lv"] = 1
+    dice(s, 1, 1, 1)
+    s.hit("coy_a", 3, "land", "ijn")
+    assert s.u["coy_a"]["st"] == "dead" and s.midway["cap"] == 7 and s.midway["long"] == 3

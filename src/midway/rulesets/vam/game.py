@@ -297,10 +297,10 @@ class VamState(orders.Orders, surface.Surface, State):
             hits = real
         taken = 0
         for _ in range(hits):
+            if r["lv"] <= 0:
+                break  # no damage to a unit already gone
             if d.kind == "ground" and owner == "usn" and r["st"] == "ashore":
                 self.midway_damage(source)
-            if r["lv"] <= 0:
-                break
             if reduce_only and r["lv"] <= 1:
                 continue
             r["lv"] -= 1
