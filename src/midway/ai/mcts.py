@@ -16,8 +16,10 @@ began plus the **multiset** of the options chosen in that run (so ``pick a, move
 and ``pick b, move b, pick a, move a`` reach the same node), and the key is closed when the side
 chooses ``done`` or another side moves. Wide decisions are tamed by *progressive widening*: a node
 with many options considers first the rollout policy's choice, then one more untried option per
-growth of ``sqrt(visits)``. And consecutive atomic decisions of one order reuse the tree: the next
-call continues from the node of the option just chosen instead of starting afresh.
+growth of ``sqrt(visits)``; the rollout policy's choice keeps a PUCT-style prior bonus
+(``prior * sqrt(N) / (1 + n)``), so search leaves the heuristic only for an option that proves
+better. And consecutive atomic decisions of one order reuse the tree: the next call continues
+from the node of the option just chosen instead of starting afresh.
 
 **Simultaneous steps** (sealed choices): every side choosing in one step is keyed by the position
 *before* the step and its own side, never by what another side chose in it, so search does not let
@@ -39,10 +41,12 @@ from midway.engine.game import Game, State
 
 
 class _Node:
-    __slots__ = ("visits", "stats")
+    __slots__ = ("visits", "stats", "hint")
 
     def __init__(self) -> None:
         self.visits = 0
+        self.hint = ""
+        """The rollout policy's choice here (the first child tried): it gets a PUCT-style prior bonus."""
         self.stats: dict[str, list[float]] = {}
         """option id -> [visits, value sum (for the side choosing here), availability]"""
 
@@ -113,6 +117,7 @@ class ISMCTSAgent:
         c: float = 0.7,
         widen: float = 1.5,
         reuse: bool = True,
+        prior: float = 0.5,
     ) -> None:
         self.dice = SeededDice(seed)
         self.iterations = int(iterations)
@@ -121,6 +126,7 @@ class ISMCTSAgent:
         self.c = float(c)
         self.widen = float(widen)
         self.reuse = reuse
+        self.prior = float(prior)
         self._games: dict[str, tuple[Game, Any]] = {}
         self._carry: tuple[str, str, Any, dict[Any, _Node]] | None = None
         self.last_iterations = 0
@@ -256,17 +262,22 @@ class ISMCTSAgent:
         if len(known) < limit and len(known) < len(options):
             if not known:
                 oid = rollout(state, decision, dice)
+                if not node.hint:
+                    node.hint = oid
             else:
                 untried = [opt[0] for opt in options if opt[0] not in stats]
                 oid = untried[dice.randint(0, len(untried) - 1)]
             stats[oid] = [0, 0.0, 1]
             return oid
         best, best_score = known[0], -math.inf
+        hint, bonus = node.hint, self.prior * math.sqrt(node.visits + 1)
         for oid in known:
             n, w, avail = stats[oid]
             if n == 0:
                 return oid
             score = w / n + c * math.sqrt(math.log(max(avail, 1)) / n)
+            if oid == hint:
+                score += bonus / (1 + n)
             if score > best_score:
                 best, best_score = oid, score
         return best
