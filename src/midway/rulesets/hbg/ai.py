@@ -1,6 +1,8 @@
 """What the computer opponents need from Midway (Hexasim / HBG): the kit of :mod:`midway.ai.kit`.
 
-**Heuristic**, from the rules' strategy advice and sound play, by decision kind:
+**Heuristic**: the ruleset's own scripted Striker (:mod:`midway.rulesets.hbg.scripted`: strike what has
+been found, Midway for the IJN; fly strikes at the nearest target; patrol and shadow; land when
+possible), from the view alone. Without a view (playouts) a cheaper policy by decision kind:
 find the enemy before striking (launch every patrol, shadow what they find); with a Command Token,
 move a strike group already up, else launch one, else put up CAP over the carriers, else move ships;
 a strike takes every Air Unit offered (the fighters escort the bombers) and goes for a carrier;
@@ -20,6 +22,7 @@ from typing import Any
 from midway.ai.kit import ranked_choice, statistics_evaluation
 from midway.engine import Decision, State
 from midway.engine.chance import SeededDice
+from midway.rulesets.hbg.scripted import Striker
 
 CARRIERS = ("akagi", "kaga", "soryu", "hiryu", "yorktown", "enterprise", "hornet", "zuiho", "hosho")
 
@@ -67,7 +70,11 @@ class HbgKit:
     """The kit (see the module docstring)."""
 
     def heuristic(self, view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> str:
-        return policy(decision, dice)
+        if not view.get("state"):
+            return policy(decision, dice)
+        striker = Striker.__new__(Striker)
+        striker._dice = dice
+        return striker.choose(view, decision)
 
     def rollout(self, state: State, decision: Decision, dice: SeededDice) -> str:
         return policy(decision, dice)
