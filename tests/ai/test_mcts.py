@@ -87,3 +87,19 @@ def test_mcts_without_a_sampler_falls_back_to_the_heuristic() -> None:
         game.new(2, {"max_turns": 2}), {"usn": make_agent("mcts@5", 1), "ijn": make_agent("heuristic", 2)}
     )
     assert finished.is_over
+
+
+def test_parallel_workers_search_independent_trees_and_agree_on_a_legal_choice() -> None:
+    game = registry.load("warpspawn")
+    state = game.new(3, {"max_turns": 2})
+    agent = make_agent("mcts:iterations=16,workers=2", 4)
+    searched = 0
+    while searched < 2 and not state.is_over:
+        side, decision = next(iter(state.pending().items()))
+        choice = agent.choose(state.view(side, log_tail=0), decision)
+        assert decision.option(choice) is not None
+        if not agent.last_fallback and len(decision.options) > 1:
+            assert agent.last_iterations == 16  # 8 in each of the two workers
+            searched += 1
+        state.apply(side, choice)
+    assert searched == 2

@@ -36,7 +36,7 @@ from typing import Any
 from midway.ai.kit import kit_for, terminal_value
 from midway.engine import registry
 from midway.engine.chance import SeededDice
-from midway.engine.decisions import DONE, Decision
+from midway.engine.decisions import DONE, Decision, Option
 from midway.engine.game import Game, State
 
 
@@ -118,6 +118,7 @@ class ISMCTSAgent:
         widen: float = 1.5,
         reuse: bool = True,
         prior: float = 0.5,
+        workers: int = 1,
     ) -> None:
         self.dice = SeededDice(seed)
         self.iterations = int(iterations)
@@ -127,6 +128,9 @@ class ISMCTSAgent:
         self.widen = float(widen)
         self.reuse = reuse
         self.prior = float(prior)
+        self.workers = max(1, int(workers))
+        if self.workers > 1:
+            self.reuse = False  # each worker's tree lives in its own process
         self._games: dict[str, tuple[Game, Any]] = {}
         self._carry: tuple[str, str, Any, dict[Any, _Node]] | None = None
         self.last_iterations = 0
@@ -173,8 +177,38 @@ class ISMCTSAgent:
             if last_side == root_side and decision.id == str(int(last_id) + 1) and not decision.simultaneous:
                 table, root_key = old, key_after
         legal = set(decision.option_ids)
-        deadline = None if self.max_time is None else start_time() + self.max_time
-        sample: State | None = first
+        if self.workers > 1:
+            stats = self._parallel(view, decision)
+        else:
+            stats = self._search(game, kit, view, decision, first, table, root_key)
+        best = None
+        ranked = sorted(((n, w / n if n else -2.0, oid) for oid, (n, w) in stats.items() if oid in legal), reverse=True)
+        if ranked and ranked[0][0] > 0:
+            best = ranked[0][2]
+        if best is None:
+            self.last_fallback = True
+            best = kit.heuristic(view, decision, dice)
+        if self.reuse:
+            after = root_key.copy()
+            after.advance(root_side, decision, best, step_over=True)
+            self._carry = (decision.id, root_side, after, table)
+        return best
+
+    def _search(
+        self,
+        game: Game,
+        kit: Any,
+        view: Mapping[str, Any],
+        decision: Decision,
+        first: State | None,
+        table: dict[Any, _Node],
+        root_key: _Key,
+    ) -> dict[str, tuple[float, float]]:
+        """Run the iterations; the root's statistics: option id -> (visits, value sum)."""
+        dice = self.dice
+        root_side = decision.side
+        deadline = None if self.max_time is None else time.perf_counter() + self.max_time
+        sample = first
         n = 0
         while n < self.iterations:
             if sample is None:
@@ -189,22 +223,34 @@ class ISMCTSAgent:
                 break
         self.last_iterations = n
         root = table.get(root_key.node_key(root_side, decision))
-        best = None
-        if root is not None:
-            ranked = sorted(
-                ((s[0], s[1] / s[0] if s[0] else -2.0, oid) for oid, s in root.stats.items() if oid in legal),
-                reverse=True,
-            )
-            if ranked and ranked[0][0] > 0:
-                best = ranked[0][2]
-        if best is None:
-            self.last_fallback = True
-            best = kit.heuristic(view, decision, dice)
-        if self.reuse:
-            after = root_key.copy()
-            after.advance(root_side, decision, best, step_over=True)
-            self._carry = (decision.id, root_side, after, table)
-        return best
+        if root is None:
+            return {}
+        return {oid: (st[0], st[1]) for oid, st in root.stats.items()}
+
+    def _parallel(self, view: Mapping[str, Any], decision: Decision) -> dict[str, tuple[float, float]]:
+        """Root parallelism: ``workers`` processes search independent trees; their root statistics add up."""
+        pool = _pool(self.workers)
+        payload = _decision_payload(decision)
+        settings = {
+            "iterations": max(1, self.iterations // self.workers),
+            "max_time": self.max_time or 0,
+            "depth": self.depth,
+            "c": self.c,
+            "widen": self.widen,
+            "prior": self.prior,
+        }
+        seeds = [self.dice.randint(0, 2**62) for _ in range(self.workers)]
+        jobs = [pool.submit(_worker_search, dict(view), payload, seed, settings) for seed in seeds]
+        merged: dict[str, tuple[float, float]] = {}
+        total = 0
+        for job in jobs:
+            stats, n = job.result()
+            total += n
+            for oid, (visits, value) in stats.items():
+                old = merged.get(oid, (0.0, 0.0))
+                merged[oid] = (old[0] + visits, old[1] + value)
+        self.last_iterations = total
+        return merged
 
     def _iterate(self, state: State, root_side: str, key: _Key, table: dict[Any, _Node], kit: Any, dice: Any) -> None:
         sides = state.game.sides
@@ -283,5 +329,38 @@ class ISMCTSAgent:
         return best
 
 
-def start_time() -> float:
-    return time.perf_counter()
+_POOL: Any = None
+
+
+def _pool(workers: int) -> Any:
+    """One process pool per agent process, grown to the largest ``workers`` asked."""
+    global _POOL
+    if _POOL is None or _POOL._max_workers < workers:
+        from concurrent.futures import ProcessPoolExecutor
+
+        if _POOL is not None:
+            _POOL.shutdown(wait=False)
+        _POOL = ProcessPoolExecutor(max_workers=workers)
+    return _POOL
+
+
+def _decision_payload(decision: Decision) -> tuple[Any, ...]:
+    """What a worker needs to rebuild ``decision`` (decisions are not picklable: labels may be functions)."""
+    options = tuple((opt[0], dict(opt[2])) for opt in decision.options)
+    return (decision.id, decision.side, decision.prompt, decision.rule, options, decision.simultaneous, decision.kind)
+
+
+def _worker_search(
+    view: Mapping[str, Any], payload: tuple[Any, ...], seed: int, settings: Mapping[str, Any]
+) -> tuple[dict[str, tuple[float, float]], int]:
+    did, side, prompt, rule, options, simultaneous, kind = payload
+    decision = Decision(
+        did, side, prompt, rule, tuple(Option(oid, "", data) for oid, data in options), simultaneous, kind
+    )
+    agent = ISMCTSAgent(seed, reuse=False, **settings)
+    game, kit = agent._game(view["ruleset"])
+    first = kit.sample(game, view, agent.dice, decision)
+    if first is None:
+        return {}, 0
+    stats = agent._search(game, kit, view, decision, first, {}, _Key())
+    return stats, agent.last_iterations
