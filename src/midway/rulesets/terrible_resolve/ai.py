@@ -7,8 +7,13 @@ fleet whenever they may (find the enemy before striking) and split the search wa
 planes round the circuit; commit CAP against the bombers rather than the escorts; take hits on
 fighters first; every bomber of a raid attacks the same carrier (concentrate on one target).
 
-**Sampler**: none yet (the enemy's hangars, decks, plans and planes in flight would be drawn from
-the public record of its losses); the search agent therefore plays the heuristic here.
+**Sampler** (the player's own steps: landing, moving, the search, launching, planning): own groups,
+SP and carriers from the view; the enemy's carriers' damage when found (else undamaged), its planes
+over one's fleet as shown, every other enemy group at full strength in its carrier's hangar (or
+lost with a sunk carrier), the first wave where the setup puts it. The step's bookkeeping is read
+from the decision (which groups have moved), and a sample is kept only if it offers exactly the
+decision's options; elsewhere (CAP, attacks, hit allocation) it returns ``None`` and the search
+agent plays the heuristic.
 **Evaluation**: :func:`midway.ai.kit.statistics_evaluation` (carriers sunk and crippled, damage, SP lost).
 """
 
@@ -96,8 +101,85 @@ def _focus(view: Mapping[str, Any]) -> str | None:
     return best
 
 
+_SAMPLED_PHASES = {"land": "land", "move": "move", "search": "search", "launch": "launch", "plan": "plan"}
+
+
 class TerribleResolveKit:
     """The kit (see the module docstring)."""
+
+    search_kinds = frozenset(_SAMPLED_PHASES)
+
+    def __init__(self) -> None:
+        self._templates: dict[Any, State] = {}
+
+    def sample(
+        self, game: Any, view: Mapping[str, Any], dice: SeededDice, decision: Decision | None = None
+    ) -> State | None:
+        v = view.get("state") or {}
+        side = view.get("side")
+        if decision is None or side not in ("usn", "ijn") or "mine" not in v or "enemy" not in v:
+            return None
+        phase = _SAMPLED_PHASES.get(decision.kind)
+        if phase is None or view.get("outcome") is not None or "allocating" in v:
+            return None
+        key = tuple(sorted(view["options"].items()))
+        tpl = self._templates.get(key)
+        if tpl is None:
+            tpl = self._templates[key] = game.new(0, view["options"]).clone(search=True)
+        st: Any = tpl.clone(search=True)
+        enemy = "ijn" if side == "usn" else "usn"
+        mine, known = v["mine"], v["enemy"]
+        st.turn, st.step, st.started, st.phase, st.then = v["turn"], v["step"] - 1, True, phase, ""
+        st.acted, st.landed, st.search, st.searched = [], {}, dict(mine.get("search_groups", {})), False
+        st.cap_orders, st.targets, st.waves, st.allocs, st.pending_loss = {}, {}, [], [], {}
+        seen: set[str] = set()
+
+        def place(groups: Any, where: str) -> None:
+            for g in groups:
+                st.loc[g["id"]], st.sp[g["id"]] = where, g["sp"]
+                seen.add(g["id"])
+
+        for c in mine["carriers"]:
+            st.damage[c["id"]] = c["damage"]
+            place(c["deck"], f"deck:{c['id']}")
+            place(c["hangar"], f"hangar:{c['id']}")
+        for ring, groups in enumerate(mine["boxes"]["cap"]):
+            place(groups, f"cap:{ring}")
+        for box, groups in mine["boxes"].items():
+            if box not in ("cap", "targets"):
+                place(groups, box)
+        for g in _side_groups(side):
+            if g not in seen:
+                st.loc[g], st.sp[g] = "lost", 0
+        if side == "usn":
+            st.found = bool(mine.get("found_japanese_fleet"))
+        else:
+            st.first_wave = list(mine.get("first_wave_waiting", []))
+        sunk = set()
+        for c in known.get("carriers") or []:
+            st.damage[c["id"]] = c["damage"]
+            if c.get("status") == "sunk":
+                sunk.add(c["id"])
+        shown = {g["id"]: ("rta", g["sp"]) for g in known["raid_ready_to_attack"]}
+        shown.update({g["id"]: ("atk", g["sp"]) for g in known["raid_attacking"]})
+        for g in _side_groups(enemy):
+            if g in shown:
+                st.loc[g], st.sp[g] = shown[g]
+            elif _carrier_of(g) in sunk:
+                st.loc[g], st.sp[g] = "lost", 0
+            elif st.loc[g] in ("rta", "atk") or st.loc[g].startswith(("deck:", "cap:")) or st.loc[g] == "lost":
+                st.loc[g] = f"hangar:{_carrier_of(g)}"
+        if phase == "move":
+            offered = {o[0].split(":", 1)[1] for o in decision.options if o[0].startswith("advance:")}
+            st.acted = [g for g in _side_groups(side) if st.loc[g] in _MOVERS and g not in offered]
+            st.searched = "search" not in decision.option_ids
+        st.reindex()
+        st._cache = st._offered = None
+        st.result = None
+        again = st.decision(side)
+        if again is None or again.option_ids != decision.option_ids:
+            return None
+        return st
 
     def heuristic(self, view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> str:
         return policy(decision, dice, _focus(view))
@@ -107,6 +189,21 @@ class TerribleResolveKit:
 
     def evaluate(self, state: State, side: str) -> float:
         return statistics_evaluation(state, side)
+
+
+_MOVERS = frozenset({"mta", "rta", "atk", "home", "wtl"})
+
+
+def _side_groups(side: str) -> tuple[str, ...]:
+    from midway.rulesets.terrible_resolve.data import SIDE_GROUPS
+
+    return SIDE_GROUPS[side]
+
+
+def _carrier_of(group: str) -> str:
+    from midway.rulesets.terrible_resolve.data import GROUPS
+
+    return GROUPS[group].carrier
 
 
 KIT = TerribleResolveKit()
