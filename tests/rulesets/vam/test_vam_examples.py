@@ -211,3 +211,34 @@ def test_vam_orders_notation_whole_orders_applied() -> None:
         raise AssertionError
     orders(s, usn=raid)
     assert all(s.u[a]["flew"] == 1 for a in chosen)
+
+
+def test_vam_orders_notation_groups_entries_and_errors() -> None:
+    """M163, E14: 'groupe 1 A1 -> B1' moves group 1's ships of A1 only; a waiting ship named with a column-A
+    hex enters there; unreadable or impossible orders are refused with their reason."""
+    from midway.rulesets.vam.notation import parse_orders
+
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "akagi", "A1")
+    place(s, "hiryu", "A1")
+    s.u["soryu"].update(st="wait", hex=None)  # still waiting to enter
+    s.u["yamato"].update(st="wait", hex=None)
+    touch(s)
+    ids = parse_orders(s, "ijn", "groupe 1 A1 -> B1; Soryu -> A3; done")
+    assert ids == ["en", "s:soryu", "to:A3", "mv", "s:akagi", "to:B1", "done"]
+    for bad, why in (
+        ("Yamato -> A1", "cannot enter"),
+        ("A1 -> C5", "not next to"),
+        ("Z9 -> A1", "not a hex"),
+        ("n'importe quoi", "cannot read"),
+        ("Enterprise -> J3", "no ship of yours"),
+    ):
+        try:
+            parse_orders(s, "ijn", bad)
+        except ValueError as exc:
+            assert why in str(exc), (bad, str(exc))
+        else:  # pragma: no cover
+            raise AssertionError(bad)
+    orders(s, usn=["done"], ijn=ids)
+    assert s.u["akagi"]["hex"] == "B1" and s.u["hiryu"]["hex"] == "A1" and s.u["soryu"]["hex"] == "A3"

@@ -156,6 +156,10 @@ def parse_orders(state: Any, side: str, text: str) -> list[str]:
         gm = re.fullmatch(r"(?:groupe|group)\s+(\d+)\s+([A-Za-z]\d+)", subject, flags=re.I)
         if gm or re.fullmatch(r"[A-Za-z]\d+", subject):
             here = (gm.group(2) if gm else subject).upper()
+            if here not in DATA.neighbours:
+                raise ValueError(
+                    f"{here} is not a hex of the map (columns {DATA.columns[0]}-{DATA.columns[-1]}, rows 1-{DATA.rows})"
+                )
             if dest not in DATA.neighbours.get(here, ()):
                 raise ValueError(f"{dest} is not next to {here}: ships move one hex (VAM-R27)")
             ships = [
