@@ -27,6 +27,9 @@ from midway.engine.game import Game, State
 class RulesetKit(Protocol):
     """What a ruleset gives the computer opponents."""
 
+    search_depth: int
+    """Optional: decisions a playout runs before the position is scored (default 60): about a turn."""
+
     search_kinds: frozenset[str] | None
     """The decision kinds worth searching (``None``: all); the others are answered by ``heuristic``.
     Optional: a ruleset uses it to keep the search budget for the choices that matter."""

@@ -113,7 +113,7 @@ class ISMCTSAgent:
         *,
         iterations: int = 150,
         max_time: float | None = 0.95,
-        depth: int = 60,
+        depth: int | None = None,
         c: float = 0.7,
         widen: float = 1.5,
         reuse: bool = True,
@@ -123,7 +123,8 @@ class ISMCTSAgent:
         self.dice = SeededDice(seed)
         self.iterations = int(iterations)
         self.max_time = float(max_time) if max_time else None
-        self.depth = int(depth)
+        self.depth = None if depth is None else int(depth)
+        """Decisions a playout runs before it is scored; ``None``: the kit's ``search_depth`` (default 60)."""
         self.c = float(c)
         self.widen = float(widen)
         self.reuse = reuse
@@ -254,12 +255,13 @@ class ISMCTSAgent:
 
     def _iterate(self, state: State, root_side: str, key: _Key, table: dict[Any, _Node], kit: Any, dice: Any) -> None:
         sides = state.game.sides
+        limit = self.depth if self.depth is not None else int(getattr(kit, "search_depth", 60))
         path: list[tuple[_Node, str, str]] = []
         in_tree = True
         depth = 0
         c = self.c
         rollout = kit.rollout
-        while depth < self.depth:
+        while depth < limit:
             pending = state.pending()
             if not pending:
                 break

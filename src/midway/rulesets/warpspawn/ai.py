@@ -107,6 +107,8 @@ def policy(decision: Decision, dice: SeededDice, status: Mapping[str, str] | Non
 class WarpspawnKit:
     """The kit (see the module docstring)."""
 
+    search_depth = 200
+    """A turn of both sides' moves, so that a playout reaches the attack phase it prepares."""
     search_kinds = frozenset({"move-to", "failed-search"})
     """Where a unit goes is searched; the order of picking units and the attack phase's allocations
     follow the heuristic (the sampler rebuilds only the move phase)."""
