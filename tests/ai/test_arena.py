@@ -7,7 +7,17 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from midway.ai import arena as A
+from midway.cli.arena import split_agents
 from midway.cli.main import app
+
+
+def test_agent_lists_keep_each_agents_settings_together() -> None:
+    assert split_agents("random, mcts:iterations=100,depth=200,heuristic") == [
+        "random",
+        "mcts:iterations=100,depth=200",
+        "heuristic",
+    ]
+    assert split_agents("mcts@400,mcts@0.5s") == ["mcts@400", "mcts@0.5s"]
 
 
 def test_tasks_swap_sides_on_the_same_seeds() -> None:

@@ -36,13 +36,27 @@ def _options(pairs: list[str] | None) -> dict[str, str]:
     return out
 
 
+def split_agents(text: str) -> list[str]:
+    """``"random,mcts:iterations=100,depth=200"`` as ``["random", "mcts:iterations=100,depth=200"]``:
+    a piece ``key=value`` continues the settings of the agent before it."""
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if specs and "=" in piece and ":" not in piece and ":" in specs[-1]:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
 def _setup(ruleset: str, agents: str, option: list[str] | None) -> tuple[Game, list[str], dict[str, Any]]:
     try:
         game = registry.load(ruleset)
         options = game.resolve_options(_options(option))
     except MidwayError as exc:
         raise _fail(str(exc)) from None
-    specs = [a.strip() for a in agents.split(",") if a.strip()]
+    specs = split_agents(agents)
     if not specs:
         raise _fail("--agents names at least one agent")
     for spec in specs:
