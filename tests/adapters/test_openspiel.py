@@ -91,3 +91,28 @@ def test_openspiel_ismcts_bot_with_our_resampler_plays_a_game_to_the_end(ruleset
         state.apply_action(action)
     assert bot_moves > 0
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+@pytest.mark.parametrize("ruleset", ["warpspawn", "terrible-resolve"])
+def test_resampled_states_keep_the_information_state(ruleset: str) -> None:
+    """A port of OpenSpiel's C++ ResampleInfostateTest: a resampled state has the same information state
+    string and tensor and the same current player, and its hidden part may differ."""
+    game = mos.load(ruleset, turn_based=True, seed=8, options={"max_turns": 3})
+    resample = mos.resampler(4)
+    rng = np.random.default_rng(3)
+    state = game.new_initial_state()
+    checked = differ = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        other = resample(state, player)
+        assert other.current_player() == player
+        assert other.information_state_string(player) == state.information_state_string(player)
+        assert other.information_state_tensor(player) == state.information_state_tensor(player)
+        assert other.legal_actions() == state.legal_actions()
+        differ += other.engine.to_json()["state"].get("squads", other.engine.to_json()["state"].get("loc")) != (
+            state.engine.to_json()["state"].get("squads", state.engine.to_json()["state"].get("loc"))
+        )
+        checked += 1
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert checked > 50
+    assert differ > 0
