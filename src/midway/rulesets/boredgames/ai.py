@@ -1,7 +1,8 @@
 """What the computer opponents need from Bored Games' Midway (the kit of :mod:`midway.ai.kit`).
 
-**Heuristic** (first cut): bid one Command Point for the initiative, buy Order Cards while Command
-Points last, activate and fly aircraft rather than pass, play a card when a chain offers one.
+**Heuristic** (first cut, measured no better than random play): bid nothing for the initiative and
+spend the Command Points on Order Cards instead; everything else at random. It plays at random's
+level (47.0% [40.2, 53.9] over 200 games); bidding 1 and always flying measured 42.7% [36.1, 49.7].
 **Sampler**: none yet (the opponent's bid, manoeuvre plan and hand would be drawn from what it could
 hold); the search agent plays the heuristic. **Evaluation**: aircraft lost per side
 (:func:`midway.ai.kit.statistics_evaluation`).
@@ -17,9 +18,8 @@ from midway.engine import Decision, State
 from midway.engine.chance import SeededDice
 
 _RANKS: dict[str, tuple[str, ...]] = {
-    "bid": ("bid:1",),
+    "bid": ("bid:0",),
     "purchase": ("buy:",),
-    "activate": ("fly:",),
 }
 
 
