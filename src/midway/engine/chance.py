@@ -19,6 +19,25 @@ class DiceExhaustedError(MidwayError, RuntimeError):
     """A :class:`FixedDice` ran out of forced rolls and has no fallback."""
 
 
+class ForcedRollError(MidwayError, ValueError):
+    """A forced roll of a :class:`FixedDice` does not fit the die rolled (a test or record forced the wrong die)."""
+
+
+class SeedError(MidwayError, ValueError):
+    """A game's seed is not a whole number, 0 or more."""
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` if it can be a game's seed, a whole number 0 or more (what a record stores), else :class:`SeedError`.
+
+    A negative seed is refused everywhere (``Game.new``, records, the command line, the server), so every
+    game the engine starts has a record that loads.
+    """
+    if type(seed) is not int or seed < 0:
+        raise SeedError(f"a game's seed is a whole number, 0 or more, not {seed!r}")
+    return seed
+
+
 class DiceSource:
     """Where a game's random numbers come from."""
 
@@ -87,7 +106,7 @@ class FixedDice(DiceSource):
         if self.rolls:
             value = self.rolls.pop(0)
             if not low <= value <= high:
-                raise ValueError(f"forced roll {value} is outside {low}..{high}")
+                raise ForcedRollError(f"forced roll {value} is outside {low}..{high}")
             return value
         if self.fallback is None:
             raise DiceExhaustedError("no forced rolls left")

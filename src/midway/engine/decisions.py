@@ -8,7 +8,8 @@ so an AI can enumerate every choice and a UI can show it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, ItemsView, Iterable, Iterator, KeysView, Mapping, ValuesView
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,31 +17,107 @@ DONE = "done"
 """The conventional id of the option that ends a compound order."""
 
 
-class FrozenDict(dict[str, Any]):
-    """A dict that refuses every change: the data of options and events.
+class FrozenDict(Mapping[str, Any]):
+    """A read-only mapping: the data of options and events.
 
-    It is a real ``dict`` (JSON encoders and ``dict(...)`` accept it) whose
-    mutators raise :class:`TypeError`. Nested lists become tuples and nested
-    dicts FrozenDicts (:func:`freeze`), so nothing a caller holds can change
-    what the engine acts on.
+    Not a ``dict`` subclass, so no ``dict`` method (``dict.__setitem__``,
+    ``dict.update``, ``dict.clear``) can reach into it: it wraps a private dict
+    that nothing hands out. It is hashable, equal to a plain dict with the same
+    items, pickles and copies (a copy is itself). JSON encoders do not take it:
+    :func:`thaw` gives a fresh plain dict, and the engine's ``to_json`` methods
+    use it. Nested lists become tuples and nested dicts FrozenDicts
+    (:func:`freeze`), so nothing a caller holds can change what the engine acts on.
     """
 
-    __slots__ = ()
+    __slots__ = ("_d",)
+    _d: dict[str, Any]
 
-    def _refuse(self, *args: Any, **kwargs: Any) -> None:
+    def __new__(cls, data: Mapping[str, Any] | Iterable[tuple[str, Any]] = (), /) -> FrozenDict:
+        if type(data) is FrozenDict:
+            return data
+        self = _new(cls)
+        _set_items(self, {**data} if type(data) is dict else dict(data))
+        return self
+
+    def __setattr__(self, name: str, value: Any) -> None:
         raise TypeError("option and event data are read-only")
 
-    __setitem__ = __delitem__ = _refuse
-    update = setdefault = pop = popitem = clear = __ior__ = _refuse  # type: ignore[assignment]
+    __delattr__ = __setattr__  # type: ignore[assignment]
+
+    def __getitem__(self, key: str) -> Any:
+        return self._d[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self._d.get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._d
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._d)
+
+    def __len__(self) -> int:
+        return len(self._d)
+
+    def __bool__(self) -> bool:
+        return bool(self._d)
+
+    def keys(self) -> KeysView[str]:
+        return self._d.keys()
+
+    def values(self) -> ValuesView[Any]:
+        return self._d.values()
+
+    def items(self) -> ItemsView[str, Any]:
+        return self._d.items()
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is FrozenDict:
+            return self._d == other._d
+        if isinstance(other, dict):
+            return self._d == other
+        if isinstance(other, Mapping):
+            return self._d == dict(other.items())
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._d.items()))
+
+    def __or__(self, other: Mapping[str, Any]) -> dict[str, Any]:
+        """A new plain dict: these items updated with ``other``'s."""
+        return {**self._d, **other}
+
+    def __ror__(self, other: Mapping[str, Any]) -> dict[str, Any]:
+        return {**other, **self._d}
+
+    def __repr__(self) -> str:
+        return f"FrozenDict({self._d!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (FrozenDict, (dict(self),))
+        return (FrozenDict, (dict(self._d),))
 
     def __copy__(self) -> FrozenDict:
         return self
 
     def __deepcopy__(self, memo: dict[int, Any]) -> FrozenDict:
         return self
+
+
+_new = object.__new__
+_set_items = FrozenDict._d.__set__  # type: ignore[attr-defined]
+
+
+def _frozen(data: Mapping[str, Any]) -> FrozenDict:
+    """``data`` as a :class:`FrozenDict` (itself if it is one, else a copy): the cheap path of option data."""
+    if type(data) is FrozenDict:
+        return data
+    fd: FrozenDict = _new(FrozenDict)
+    _set_items(fd, {**data})
+    return fd
 
 
 EMPTY = FrozenDict()
@@ -60,6 +137,8 @@ def freeze(value: Any) -> Any:
             if type(v) not in _SCALAR_TYPES:
                 return tuple(freeze(v) for v in value)
         return value if kind is tuple else tuple(value)
+    if kind is FrozenDict:
+        return value
     if isinstance(value, Mapping):
         return FrozenDict({str(k): v if type(v) in _SCALAR_TYPES else freeze(v) for k, v in value.items()})
     if isinstance(value, (list, tuple)):
@@ -77,8 +156,8 @@ def freeze_data(data: Mapping[str, Any] | None) -> FrozenDict:
         return data
     for v in data.values():
         if type(v) not in _SCALAR_TYPES:
-            return FrozenDict({k: v if type(v) in _SCALAR_TYPES else freeze(v) for k, v in data.items()})
-    return FrozenDict(data)
+            return _frozen({k: v if type(v) in _SCALAR_TYPES else freeze(v) for k, v in data.items()})
+    return _frozen(data)
 
 
 def thaw(value: Any) -> Any:
@@ -116,7 +195,7 @@ class Option(tuple[str, "Label", FrozenDict]):
     __slots__ = ()
 
     def __new__(cls, id: str, label: Label = "", data: Mapping[str, Any] | None = None) -> Option:
-        return tuple.__new__(cls, (id, label, FrozenDict(data) if data else EMPTY))
+        return tuple.__new__(cls, (id, label, _frozen(data) if data else EMPTY))
 
     @property
     def id(self) -> str:
@@ -168,9 +247,17 @@ class Decision:
     side's choice, unseen by the other side, until every side has chosen.
     ``kind`` is a short machine name for the kind of decision (``"move"``,
     ``"allocate"``...).
+
+    ``blind`` (the sides of a step, or empty) marks one atomic choice of a
+    *blind compound order*: in a step shared by the sides listed, each side
+    gives its whole order privately, choice after choice until ``done``. Each
+    choice takes effect at once, no public event tells of it, and every other
+    side's view keeps listing the side as to move until the step closes, so
+    nobody learns how many choices another side made or when it finished (see
+    docs/architecture.md, "Blind compound orders").
     """
 
-    __slots__ = ("id", "side", "prompt", "rule", "options", "simultaneous", "kind", "_index", "_looked")
+    __slots__ = ("id", "side", "prompt", "rule", "options", "simultaneous", "kind", "blind", "_index", "_looked")
 
     id: str
     side: str
@@ -179,6 +266,7 @@ class Decision:
     options: tuple[Option, ...]
     simultaneous: bool
     kind: str
+    blind: tuple[str, ...]
     _index: dict[str, Option] | None
     _looked: bool
 
@@ -191,7 +279,10 @@ class Decision:
         options: tuple[Option, ...],
         simultaneous: bool = False,
         kind: str = "",
+        blind: tuple[str, ...] = (),
     ) -> None:
+        if blind and simultaneous:
+            raise ValueError("a decision is either simultaneous (held until all sides chose) or blind, not both")
         sa = object.__setattr__
         sa(self, "id", id)
         sa(self, "side", side)
@@ -200,6 +291,7 @@ class Decision:
         sa(self, "options", tuple(options))
         sa(self, "simultaneous", simultaneous)
         sa(self, "kind", kind)
+        sa(self, "blind", tuple(blind))
         sa(self, "_index", None)
         sa(self, "_looked", False)
 
@@ -211,7 +303,7 @@ class Decision:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Decision):
             return NotImplemented
-        return (self.id, self.side, self.prompt, self.rule, self.options, self.simultaneous, self.kind) == (
+        return (self.id, self.side, self.prompt, self.rule, self.options, self.simultaneous, self.kind, self.blind) == (
             other.id,
             other.side,
             other.prompt,
@@ -219,9 +311,15 @@ class Decision:
             other.options,
             other.simultaneous,
             other.kind,
+            other.blind,
         )
 
     __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled and copied by its fields (its own ``__setattr__`` refuses the default rebuild)."""
+        args = (self.id, self.side, self.prompt, self.rule, self.options, self.simultaneous, self.kind, self.blind)
+        return (Decision, args)
 
     def __repr__(self) -> str:
         return f"Decision({self.id!r}, {self.side!r}, {self.prompt!r}, {len(self.options)} options)"
@@ -258,6 +356,7 @@ class Decision:
             "rule": self.rule,
             "kind": self.kind,
             "simultaneous": self.simultaneous,
+            "blind": list(self.blind),
             "options": [opt.to_json() for opt in self.options],
         }
 
@@ -276,20 +375,27 @@ class GameOption:
     choices: tuple[Any, ...] | None = None
     rule: str = ""
     """The rule or ruling behind the option."""
+    minimum: int | None = 0
+    """The least value of a whole-number option without ``choices`` (a count or a length: 0 or more by
+    default); ``None``: no bound."""
 
     def check(self, value: Any) -> Any:
-        """``value`` converted to the option's type, or :class:`ValueError`."""
+        """``value`` converted to the option's type, or :class:`ValueError`.
+
+        A value must be of its choices' (or default's) own type: ``True`` or ``2.0`` is no whole number."""
         if isinstance(value, str) and not isinstance(self.default, str):
             value = _parse_scalar(value, type(self.default))
         if self.choices is not None:
-            if value not in self.choices:
+            if not any(type(value) is type(c) and value == c for c in self.choices):
                 raise ValueError(f"{self.key} must be one of {list(self.choices)}, not {value!r}")
             return value
         expected = type(self.default)
         if expected is bool and not isinstance(value, bool):
             raise ValueError(f"{self.key} must be true or false, not {value!r}")
-        if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
+        if expected is int and type(value) is not int:
             raise ValueError(f"{self.key} must be a whole number, not {value!r}")
+        if expected is int and self.minimum is not None and value < self.minimum:
+            raise ValueError(f"{self.key} must be {self.minimum} or more, not {value!r}")
         if expected is str and not isinstance(value, str):
             raise ValueError(f"{self.key} must be text, not {value!r}")
         return value
@@ -312,11 +418,13 @@ def _parse_scalar(text: str, kind: type) -> Any:
             return False
         raise ValueError(f"not a true/false value: {text!r}")
     if kind is int:
-        try:
-            return int(text)
-        except ValueError:
-            raise ValueError(f"not a whole number: {text!r}") from None
+        if _WHOLE.fullmatch(text.strip()) is None:  # ASCII digits only, and few enough for int()
+            raise ValueError(f"not a whole number: {text!r}")
+        return int(text)
     return text
+
+
+_WHOLE = re.compile(r"[+-]?[0-9]{1,100}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,6 +440,10 @@ class Outcome:
     @property
     def is_draw(self) -> bool:
         return self.winner is None
+
+    def __post_init__(self) -> None:
+        if self.score is not None and type(self.score) is not FrozenDict:
+            object.__setattr__(self, "score", FrozenDict(self.score))  # handed out: read-only
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -30,10 +30,11 @@ import importlib
 import json
 import pickle
 from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from midway.engine.chance import DiceSource, FixedDice, SeededDice
-from midway.engine.decisions import Decision, GameOption, Option, Outcome, TextSection
+from midway.engine.chance import DiceSource, FixedDice, SeededDice, check_seed
+from midway.engine.decisions import Decision, FrozenDict, GameOption, Option, Outcome, TextSection
 from midway.engine.errors import (
     AlreadySubmittedError,
     GameOverError,
@@ -107,8 +108,8 @@ class Game:
         (with ``strict_dice`` an extra roll is an error instead): tests use
         them to reproduce the rule texts' worked examples.
         """
-        resolved = self.resolve_options(options)
-        dice: DiceSource = SeededDice(seed)
+        resolved = FrozenDict(self.resolve_options(options))
+        dice: DiceSource = SeededDice(check_seed(seed))  # a negative seed is refused: its record would not load
         if forced_rolls is not None:
             dice = FixedDice(forced_rolls, fallback=None if strict_dice else dice)
         state = self.state_class.__new__(self.state_class)
@@ -126,6 +127,16 @@ class Game:
         """A view as titled tables for a text front end. Rulesets override this."""
         rows = tuple((str(k), json.dumps(v, default=str)[:200]) for k, v in view.get("state", {}).items())
         return [TextSection(title=self.title, rows=rows)]
+
+    def parse_orders(self, state: State, side: str, text: str) -> list[str] | None:
+        """The option ids that ``text``, an order typed in the game's own notation, means for ``side`` now.
+
+        ``None`` when the ruleset has no notation or ``text`` is not in it. A ruleset with a notation
+        (vam: ``Kaga -> B2``) overrides this and raises an
+        :class:`~midway.engine.errors.IllegalChoiceError` naming the rule for an illegal order. Front ends
+        apply the ids in order, all or none (try them on a clone first).
+        """
+        return None
 
     def statistics(self, state: State) -> dict[str, float]:
         """Figures about a finished game for batch simulation tables.
@@ -175,13 +186,14 @@ class State:
 
     game: Game
     seed: int
-    options: dict[str, Any]
+    options: Mapping[str, Any]
+    """The game's options, read-only (shared by its clones)."""
     dice: DiceSource
     events: list[Event]
     history: list[tuple[str, str]]
     result: Outcome | None
 
-    def __init__(self, game: Game, seed: int, options: dict[str, Any], dice: DiceSource) -> None:
+    def __init__(self, game: Game, seed: int, options: Mapping[str, Any], dice: DiceSource) -> None:
         self.game = game
         self.seed = seed
         self.options = options
@@ -191,6 +203,7 @@ class State:
         self.result = None
         self._serial = 0
         self._held: dict[str, str] = {}
+        # self._blind: the class default until a blind choice is made (see _blind below)
         self._cache: dict[str, Decision] | None = None
         self._offered: dict[str, Decision] | None = None
         self._forced: tuple[list[int], bool] | None = None
@@ -223,16 +236,21 @@ class State:
         *,
         kind: str = "",
         simultaneous: bool = False,
+        blind: tuple[str, ...] = (),
     ) -> Decision:
-        """Build a decision for ``side`` at the current decision point."""
+        """Build a decision for ``side`` at the current decision point.
+
+        ``blind``: the sides of a blind compound order step (see :class:`Decision`); the decision's id then
+        counts only ``side``'s own choices in the step, so it never changes when another side chooses."""
         return Decision(
-            id=str(self._serial),
+            id=f"{self._serial}.{self._blind.get(side, 0)}" if blind else str(self._serial),
             side=side,
             prompt=prompt,
             rule=rule,
             options=tuple(options),
             simultaneous=simultaneous,
             kind=kind,
+            blind=blind,
         )
 
     def emit(
@@ -343,13 +361,21 @@ class State:
         """
         if self.result is not None:
             raise GameOverError(f"the game is over: {self.result.reason}", rule=ENGINE_RULE)
+        if type(side) is not str and isinstance(side, str):
+            side = str.__str__(side)  # plain text, as the record keeps it
         if not isinstance(side, str) or side not in self.game.sides:
             raise MalformedChoiceError(
                 f"{side!r} is not a side of {self.game.id}; the sides are {list(self.game.sides)}",
                 rule=ENGINE_RULE,
             )
-        if not isinstance(option_id, str):
-            raise MalformedChoiceError(f"an option id is text, not {type(option_id).__name__}", rule=ENGINE_RULE)
+        if type(option_id) is not str:
+            if not isinstance(option_id, str):
+                raise MalformedChoiceError(f"an option id is text, not {type(option_id).__name__}", rule=ENGINE_RULE)
+            option_id = str.__str__(option_id)  # plain text: a str subclass's __eq__ cannot pick another option
+        if decision_id is not None and type(decision_id) is not str:
+            if not isinstance(decision_id, str):
+                raise MalformedChoiceError(f"a decision id is text, not {type(decision_id).__name__}", rule=ENGINE_RULE)
+            decision_id = str.__str__(decision_id)
         decisions = self._current()
         current = decisions.get(side)
         if current is None:
@@ -379,7 +405,13 @@ class State:
             )
         start = len(self.events)
         self.history.append((side, option_id))
-        if len(decisions) > 1:
+        if current.blind:
+            # a blind compound order: the choice takes effect at once, and nothing public tells of it
+            self._blind = {**self._blind, side: self._blind.get(side, 0) + 1}
+            self._cache = self._offered = None
+            self._resolve({side: option})
+            self._cache, self._offered = self._offered, None
+        elif len(decisions) > 1:
             self._held[side] = option_id
             if len(self._held) < len(decisions):
                 self.emit("sealed", f"{self.game.side_name(side)} has made its choice", rule=current.rule)
@@ -398,6 +430,8 @@ class State:
     def _advance(self, choices: Mapping[str, Option]) -> None:
         self._cache = self._offered = None
         self._serial += 1
+        if "_blind" in self.__dict__:
+            del self._blind  # back to the shared empty default: left out of to_json
         self._resolve(choices)
         self._cache, self._offered = self._offered, None
 
@@ -428,21 +462,29 @@ class State:
                         break
             tail.reverse()
         pend = self.pending()
+        blind: set[str] = set()
+        for d in pend.values():
+            if d.blind:
+                blind.update(s for s in d.blind if s != side)
         return {
             "ruleset": self.game.id,
             "version": self.game.version,
             "side": side,
             "options": dict(self.options),
-            "to_move": [s for s in self.game.sides if s in pend],
+            "to_move": [s for s in self.game.sides if s in pend or s in blind],
             "sealed": sorted(self._held),
             "outcome": None if self.result is None else self.result.to_json(),
             "state": self._view(side),
             "log": tail,
         }
 
+    _blind: Mapping[str, int] = MappingProxyType({})
+    """In a blind compound order step, how many choices each side has made in it (its decision ids count
+    them); the shared empty default otherwise, so that it is left out of :meth:`to_json` and digests."""
+
     _SHARED: ClassVar[frozenset[str]] = frozenset({"game", "events", "history", "_cache", "_offered"})
     _ENGINE: ClassVar[frozenset[str]] = frozenset(
-        {"seed", "options", "dice", "result", "_serial", "_held", "_forced", "_quiet"}
+        {"seed", "options", "dice", "result", "_serial", "_held", "_forced", "_quiet", "_blind"}
     )
     """The engine's own attributes; every other attribute of a state is the ruleset's."""
     _NOT_SERIALIZED: ClassVar[frozenset[str]] = frozenset({"game", "_cache", "_offered", "_quiet"})
@@ -471,6 +513,8 @@ class State:
         d["result"] = self.result
         d["_serial"] = self._serial
         d["_held"] = dict(self._held)
+        if "_blind" in self.__dict__:
+            d["_blind"] = self._blind  # replaced, never changed in place: shared safely
         d["_forced"] = self._forced
         d["_quiet"] = search or self._quiet
         d["events"] = [] if search else list(self.events)  # a search clone keeps no log
@@ -507,6 +551,10 @@ class State:
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self.__dict__.update(data)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        """``copy.deepcopy(state)``: an independent working copy (a :meth:`clone`, game and all)."""
+        return self.clone()
 
     def to_json(self) -> dict[str, Any]:
         """The whole state, secrets included, as canonical JSON-ready data.

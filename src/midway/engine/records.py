@@ -73,7 +73,7 @@ class Record:
         for name in ("format", "ruleset", "version", "options", "seed", "moves"):
             if name not in data:
                 raise RecordError(f"a record needs the field {name!r}")
-        if data["format"] != RECORD_FORMAT:
+        if not _is_int(data["format"]) or data["format"] != RECORD_FORMAT:
             raise RecordError(f"unknown record format {data['format']!r} (expected {RECORD_FORMAT})")
         ruleset, version, options = data["ruleset"], data["version"], data["options"]
         if not isinstance(ruleset, str) or not ruleset:
@@ -103,7 +103,8 @@ class Record:
             raise RecordError("'checkpoints' maps move counts to state digests")
         checkpoints: dict[int, str] = {}
         for key, value in raw_marks.items():
-            if not (isinstance(key, str) and key.isdigit() and isinstance(value, str) and _DIGEST.fullmatch(value)):
+            count_ok = isinstance(key, str) and _COUNT.fullmatch(key)
+            if not (count_ok and isinstance(value, str) and _DIGEST.fullmatch(value)):
                 raise RecordError(f"checkpoint {key!r}: {value!r} is not a move count and a 16-digit hex digest")
             checkpoints[int(key)] = value
         return cls(
@@ -123,27 +124,45 @@ class Record:
         if len(text) > MAX_RECORD_BYTES:
             raise RecordError(f"a record is at most {MAX_RECORD_BYTES} bytes")
         try:
-            data = json.loads(text)
+            data = json.loads(text, object_pairs_hook=_no_duplicates)
         except json.JSONDecodeError as exc:
             raise RecordError(f"not JSON: {exc}") from None
         except UnicodeDecodeError:
             raise RecordError("not UTF-8 text") from None
         except RecursionError:
             raise RecordError("not a record: JSON nested too deeply") from None
+        except ValueError as exc:  # a number of more than 4300 digits (int's limit), for one
+            raise RecordError(f"not a record: {exc}") from None
         return cls.from_json(data)
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
         """A record from a file; :class:`RecordError` for anything malformed, :class:`OSError` if unreadable."""
-        return cls.loads(Path(path).read_bytes())
+        with Path(path).open("rb") as file:
+            text = file.read(MAX_RECORD_BYTES + 1)  # an endless file (/dev/zero) is never read whole
+        return cls.loads(text)
 
 
 _FIELDS = frozenset(
     {"format", "ruleset", "version", "options", "seed", "moves", "forced_rolls", "strict_dice", "checkpoints"}
 )
 _DIGEST = re.compile(r"[0-9a-f]{16}")
+_COUNT = re.compile(r"[0-9]{1,12}")
+"""A checkpoint's move count: ASCII digits only (``str.isdigit`` also takes '²', which ``int`` refuses)."""
 MAX_RECORD_BYTES = 64 * 1024 * 1024
 """The largest record file read (a long game is well under a megabyte)."""
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused if a key appears twice (two readers could take different values)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise RecordError(f"the key {key!r} appears twice in one object")
+            seen.add(key)
+    return out
 
 
 def _is_int(value: Any) -> bool:
