@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from midway.cli.main import app
 from midway.engine import Record, registry
 from midway.engine.records import with_checkpoints
+from tests.engine.blind_toy import BLIND
 from tests.engine.toy import TOY
 
 runner = CliRunner()
@@ -261,3 +262,48 @@ def test_option_ids_and_labels_print_literally() -> None:
         console.print(decision_panel(TOY, d), width=200)
     text = captured.get()
     assert "move:x:search:new:fleet" in text and "to :new: [red]Search[/]" in text and "[bold]one[/]" in text
+
+
+class _TypedBlind(type(BLIND)):  # type: ignore[misc]
+    """The blind toy with a notation: ``3+2`` adds 3, then 2, then ends the order."""
+
+    id = "blind-typed"
+
+    def parse_orders(self, state, side, text):  # type: ignore[no-untyped-def]
+        parts = text.split("+")
+        if not all(p.strip().isdigit() for p in parts):
+            return None
+        return [f"add-{p.strip()}" for p in parts] + ["done"]
+
+
+def test_an_order_typed_in_the_games_notation_is_applied_whole_or_not_at_all(tmp_path: Path) -> None:
+    registry.register(_TypedBlind())
+    save = tmp_path / "typed.json"
+    inputs = "1+9\n3+3\n1\n4\n1\n"  # refused whole (no add-9); then 3+3 and done; next; round 2: done; next
+    result = runner.invoke(
+        app,
+        ["play", "blind-typed", "--side", "a=human", "--side", "b=random", "--seed", "2", "--save", str(save)],
+        input=inputs,
+    )
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.output.split())
+    assert "typed order" in flat
+    assert "'add-9' is not a legal choice" in flat and "nothing was applied" in flat
+    moves = [oid for side, oid in Record.load(save).moves if side == "a"]
+    assert moves == ["add-3", "add-3", "done", "next", "done", "next"]
+
+
+def test_odd_digits_at_the_prompt_are_not_taken_for_a_number(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["play", "toy", "--side", "a=human", "--seed", "4"], input="²\n")
+    assert "Traceback" not in result.output
+    assert "'²' is not one of the options" in " ".join(result.output.split())
+
+
+def test_the_computers_thinking_time_is_shown_for_a_search_player() -> None:
+    result = runner.invoke(
+        app, ["play", "toy", "--side", "a=human", "--side", "b=mcts@5", "--seed", "4"], input="1\n" * 12
+    )
+    assert result.exit_code == 0, result.output
+    assert "Side B (mcts@5) thought" in result.output
+    help_text = " ".join(runner.invoke(app, ["play", "--help"]).output.split())
+    assert "mcts@400" in help_text and "heuristic" in help_text

@@ -6,6 +6,7 @@ import io
 import os
 import statistics
 import sys
+import time
 from collections import Counter
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
@@ -19,8 +20,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from midway.ai import Agent, make_agent, play_out
+from midway.ai.agents import AGENTS
 from midway.cli.render import decision_panel, event_lines, outcome_panel, print_rulesets, view_panel
 from midway.engine import Decision, Game, MidwayError, Record, State, registry
+from midway.engine.chance import DiceExhaustedError
 from midway.engine.records import Checkpointer, start, verify, with_checkpoints
 
 app = typer.Typer(
@@ -76,7 +79,9 @@ class _Human:
         self.side = side
         self.seen = 0
 
-    def choose(self, state: State, decision: Decision) -> str:
+    def choose(self, state: State, decision: Decision) -> list[str]:
+        """The option ids to apply in order: one picked option, or the whole of an order typed in the game's
+        notation (checked on a clone first: all of it is legal, or none is applied)."""
         view = state.view(self.side, log_tail=0)
         new = [e for e in state.events[self.seen :] if e.visible_to(self.side)]
         first = self.seen == 0
@@ -88,8 +93,10 @@ class _Human:
             console.rule("since your last choice")
             console.print(event_lines(new[-40:]))
         console.print(decision_panel(self.game, decision))
+        notation = type(self.game).parse_orders is not Game.parse_orders
+        ask = "number, id, typed order, ? for help" if notation else "number, id, ? for help"
         while True:
-            raw = console.input(f"[bold]{escape(self.game.side_name(self.side))}[/] choice (number, id, ? for help)> ")
+            raw = console.input(f"[bold]{escape(self.game.side_name(self.side))}[/] choice ({ask})> ")
             raw = raw.strip()
             if any("\udc80" <= c <= "\udcff" for c in raw):
                 console.print("[red]That input was not valid UTF-8 text: type an option's number or its id.[/]")
@@ -98,6 +105,7 @@ class _Human:
                 console.print(
                     "Type an option's number or its id. 'view' shows your view again, "
                     "'log' your whole log, 'options' the options again. Ctrl-C saves and quits."
+                    + (" You may also type orders in the game's own notation." if notation else "")
                 )
                 continue
             if raw == "view":
@@ -109,18 +117,46 @@ class _Human:
             if raw == "options":
                 console.print(decision_panel(self.game, decision))
                 continue
-            if raw.isdigit():
-                n = int(raw)
+            if raw.isascii() and raw.isdigit():
+                n = int(raw) if len(raw) <= 9 else 0  # a longer number is no option (and int() refuses 4301 digits)
                 if 1 <= n <= len(decision.options):
-                    return decision.options[n - 1].id
-                console.print(f"[red]There is no option {n}: choose 1 to {len(decision.options)}.[/]")
+                    return [decision.options[n - 1].id]
+                shown = raw if len(raw) <= 9 else raw[:9] + "..."
+                console.print(f"[red]There is no option {shown}: choose 1 to {len(decision.options)}.[/]")
                 continue
             if decision.option(raw) is not None:
-                return raw
+                return [raw]
+            if notation:
+                typed = self._typed(state, raw)
+                if typed:
+                    return typed
+                if typed is not None:
+                    continue  # explained
             console.print(
                 f"[red]{escape(repr(raw))} is not one of the options for this decision ({escape(decision.rule)}). "
                 "Type its number or its id exactly.[/]"
             )
+
+    def _typed(self, state: State, raw: str) -> list[str] | None:
+        """The option ids of an order typed in the game's notation, tried on a clone; ``[]`` after explaining
+        why it is refused; ``None`` when the text is not in the notation."""
+        try:
+            ids = self.game.parse_orders(state, self.side, raw)
+            if not ids:
+                return None
+            trial = state.clone(search=True)
+            for option_id in ids:
+                trial.apply(self.side, option_id)
+        except MidwayError as exc:
+            console.print(f"[red]{escape(str(exc))}: nothing was applied.[/]")
+            return []
+        return ids
+
+
+PLAYERS = (
+    f"{HUMAN}, or a computer player: {', '.join(AGENTS)}; the search player's strength as mcts@400 "
+    "(iterations per decision) or mcts@0.5s (seconds per decision)"
+)
 
 
 def agent_seed(game_seed: int, side_index: int) -> int:
@@ -130,6 +166,17 @@ def agent_seed(game_seed: int, side_index: int) -> int:
 
 def _save(record: Record, game: Game, path: Path) -> None:
     with_checkpoints(record, game).save(path)
+
+
+def _writable(path: Path) -> Path:
+    """``path`` if a record can be saved there (checked before play, so a game is never played for nothing)."""
+    if path.is_dir():
+        raise _fail(f"cannot save to {path}: it is a folder; give a file name")
+    if not path.parent.is_dir():
+        raise _fail(f"cannot save to {path}: the folder {path.parent} does not exist")
+    if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise _fail(f"cannot save to {path}: permission denied")
+    return path
 
 
 def _agent_for(kind: str, game: Game, side: str, seed: int) -> Agent | _Human:
@@ -144,14 +191,15 @@ def _agent_for(kind: str, game: Game, side: str, seed: int) -> Agent | _Human:
 @app.command()
 def play(
     ruleset: Annotated[str | None, typer.Argument(help="ruleset id (see `midway rulesets`)")] = None,
-    usn: Annotated[str, typer.Option(help="who plays the USN: human or random")] = HUMAN,
-    ijn: Annotated[str, typer.Option(help="who plays the IJN: human or random")] = "random",
+    usn: Annotated[str, typer.Option(help="who plays the USN: " + PLAYERS)] = HUMAN,
+    ijn: Annotated[str, typer.Option(help="who plays the IJN: " + PLAYERS)] = "random",
     seed: Annotated[int | None, typer.Option(help="the game's seed (default: a random one)")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="a game option key=value")] = None,
     save: Annotated[Path | None, typer.Option(help="keep the game's record in this file")] = None,
     resume: Annotated[Path | None, typer.Option(help="continue the game recorded in this file")] = None,
     side: Annotated[
-        list[str] | None, typer.Option("--side", help="who plays any side: SIDE=human|random (overrides)")
+        list[str] | None,
+        typer.Option("--side", help="who plays any side: SIDE=PLAYER, players as for --usn (overrides)"),
     ] = None,
 ) -> None:
     """Play a game in the terminal. Ctrl-C saves the record; --resume continues it."""
@@ -193,31 +241,49 @@ def play(
     }
     humans = [p for p in players.values() if isinstance(p, _Human)]
     target = save or Path(f"midway-{game.id}-{state.seed}.json")
+    if save is not None or humans:
+        _writable(target)
     if humans and isinstance(sys.stdin, io.TextIOWrapper):
         sys.stdin.reconfigure(errors="surrogateescape")  # bad bytes are explained, never a crash
-    if not humans:
-        play_out(state, {s: p for s, p in players.items() if not isinstance(p, _Human)})
-    else:
-        try:
-            while not state.is_over:
-                for mover, decision in state.pending().items():
-                    player = players[mover]
-                    if isinstance(player, _Human):
-                        if save is not None:
-                            checkpoints.record(state).save(save)
-                        choice = player.choose(state, decision)
-                    else:
-                        choice = player.choose(state.view(mover) if player.wants_view else {}, decision)
-                    state.apply(mover, choice, decision_id=decision.id)
-                    checkpoints.after_move(state)
-                    break
-        except (KeyboardInterrupt, EOFError):
-            # an interrupt may land inside a move: the record (choices only) is sound, so replay it for the digests
-            _save(state.record(), game, target)
-            console.print(f"\nSaved the game to {target}; continue it with: midway play --resume {target}")
-            raise typer.Exit(130) from None
-        for human in humans:
-            console.print(event_lines([e for e in state.events[human.seen :] if e.visible_to(human.side)]))
+    try:
+        if not humans:
+            play_out(state, {s: p for s, p in players.items() if not isinstance(p, _Human)})
+        else:
+            try:
+                while not state.is_over:
+                    for mover, decision in state.pending().items():
+                        player = players[mover]
+                        if isinstance(player, _Human):
+                            if save is not None:
+                                checkpoints.record(state).save(save)
+                            choices = player.choose(state, decision)
+                        else:
+                            began = time.perf_counter()
+                            choices = [player.choose(state.view(mover) if player.wants_view else {}, decision)]
+                            thought = time.perf_counter() - began
+                            if thought >= 0.05 or kinds.get(mover, "random").startswith("mcts"):
+                                console.print(
+                                    f"[dim]{escape(game.side_name(mover))} ({escape(kinds.get(mover, 'random'))}) "
+                                    f"thought {thought:.2f} s[/]"
+                                )
+                        state.apply(mover, choices[0], decision_id=decision.id)
+                        checkpoints.after_move(state)
+                        for option_id in choices[1:]:  # the rest of a typed order, already tried on a clone
+                            state.apply(mover, option_id)
+                            checkpoints.after_move(state)
+                        break
+            except (KeyboardInterrupt, EOFError):
+                # an interrupt may land inside a move: the record (choices only) is sound, so replay it for the digests
+                _save(state.record(), game, target)
+                console.print(f"\nSaved the game to {target}; continue it with: midway play --resume {target}")
+                raise typer.Exit(130) from None
+            for human in humans:
+                console.print(event_lines([e for e in state.events[human.seen :] if e.visible_to(human.side)]))
+    except (DiceExhaustedError, ValueError) as exc:
+        if state.record().forced_rolls is None:
+            raise
+        # a game started from forced rolls (a test's or a record's) cannot go on past them
+        raise _fail(f"the game's forced rolls do not fit its play from here, so it cannot go on: {exc}", 1) from None
     outcome = state.outcome()
     assert outcome is not None
     console.print(outcome_panel(game, outcome))
