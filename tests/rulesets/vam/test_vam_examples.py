@@ -232,7 +232,7 @@ def test_vam_orders_notation_groups_entries_and_errors() -> None:
         ("A1 -> C5", "not next to"),
         ("Z9 -> A1", "not a hex"),
         ("n'importe quoi", "cannot read"),
-        ("Enterprise -> J3", "no ship of yours"),
+        ("Enterprise -> J3", "not yours"),
     ):
         try:
             parse_orders(s, "ijn", bad)

@@ -183,3 +183,110 @@ def test_vam_crowded_battle_keeps_invariants_and_fog_of_war(seed: int) -> None:
             _check(state)
             _no_leak(state)
     assert state.turn <= 25 and {"p3", "p6", "p8a"} & kinds
+
+
+def _holds_a_state(obj: object, depth: int = 0) -> bool:
+    """Whether a lazy label reaches a State through closures, partials, bound selves or default arguments."""
+    import functools
+
+    from midway.engine import State
+
+    if isinstance(obj, State):
+        return True
+    if depth > 4 or isinstance(obj, (str, int, float, bool, type(None))):
+        return False
+    kids: list[object] = []
+    if isinstance(obj, functools.partial):
+        kids = [obj.func, *obj.args, *obj.keywords.values()]
+    elif isinstance(obj, (list, tuple, set, frozenset, dict)):
+        kids = list(obj.values() if isinstance(obj, dict) else obj)
+    elif callable(obj):
+        kids = [c.cell_contents for c in getattr(obj, "__closure__", None) or ()]
+        kids += [getattr(obj, "__self__", None), *(getattr(obj, "__defaults__", None) or ())]
+    return any(_holds_a_state(k, depth + 1) for k in kids)
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_vam_intro_option_labels_hold_no_state_and_never_change(seed: int) -> None:
+    """M001: a lazy option label captures only immutable values (never the live state, which would hand an agent
+    the hidden units and the dice), so its text read later is the text it had when offered."""
+    state = GAME.new(seed=seed)
+    agents = {"usn": RandomAgent(seed), "ijn": RandomAgent(seed + 7)}
+    offered: list[tuple[object, str]] = []
+    lazy = 0
+    while not state.is_over:
+        for d in state.pending().values():
+            for o in d.options:
+                if callable(o[1]):
+                    lazy += 1
+                    assert not _holds_a_state(o[1]), (state.step, o.id)
+                    offered.append((o[1], o.label))
+        side, d = next(iter(state.pending().items()))
+        state.apply(side, agents[side].choose({}, d))
+    assert lazy > 100  # the game does offer lazy labels (units, targets)
+    assert all(fn() == text for fn, text in offered)  # type: ignore[operator]
+
+
+def test_vam_render_marks_contacts_on_the_map() -> None:
+    """M019: on the text map a hex with one contact shows its type, several contacts their number, and a hex with
+    your ships and contacts both; the legend says so."""
+    from tests.rulesets.vam.helpers import clear_sea, new, orders, place
+
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "yorktown", "J4")
+    place(s, "soryu", "J4")  # found by Yorktown's own naval search
+    for c in ("akagi", "kaga"):
+        place(s, c, "H3")
+    place(s, "nagara", "I8")
+    orders(s, usn=["se", "k:midway_long", "to:H3", "se", "k:midway_long", "to:I8", "done"], ijn=["done"])
+    assert set(s.seen["usn"]) == {"soryu", "akagi", "kaga", "nagara"}
+    grid = next(x for x in GAME.render(s.view("usn")) if x.title.startswith("Carte"))
+    text = "\n".join(row[0] for row in grid.rows)
+    assert "[1*]" in text and "<2>" in text and "<CL>" in text
+    assert "[n*]" in grid.title and "<n>" in grid.title
+
+
+def _seen_by(state, side: str) -> str:  # type: ignore[no-untyped-def]
+    """Everything ``side`` is shown now: its view with its whole log, and its decision with every label."""
+    d = state.pending().get(side)
+    shown = None if d is None else [d.prompt, d.rule, d.kind, [(o.id, o.label) for o in d.options]]
+    return json.dumps([state.view(side, log_tail=10_000), shown], sort_keys=True, default=str)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_vam_blind_orders_tell_nothing_until_the_step_closes(seed: int) -> None:
+    """M016, VAM-R43, M152: a side gives its whole compound order privately: whatever atomic choices the other
+    side has made so far in the step (every option it has now is tried), and whether it has finished, this
+    side's view (state, log, who is to move, VP scored) and its own decision are exactly the same, until the
+    step closes."""
+    import random
+
+    rng = random.Random(seed)
+    state = GAME.new(seed=seed)
+    agents = {"usn": RandomAgent(seed), "ijn": RandomAgent(seed + 7)}
+    checked = 0
+    while not state.is_over and state.turn <= 10:
+        pend = state.pending()
+        if len(pend) == 2:
+            watcher = rng.choice(SIDES)
+            other = ENEMY[watcher]
+            before = _seen_by(state, watcher)
+            step, turn = state.step, state.turn
+            for option in state.pending()[other].options:  # whichever choice the other side makes now
+                trial = state.clone()
+                trial.apply(other, option.id)
+                if (trial.step, trial.turn) == (step, turn):
+                    assert _seen_by(trial, watcher) == before, (step, option.id)
+            assert state.view(watcher)["to_move"] == list(SIDES) and not state.view(watcher)["sealed"]
+            while other in state.pending():
+                d = state.pending()[other]
+                state.apply(other, agents[other].choose({}, d))
+                if (state.step, state.turn) != (step, turn) or state.is_over:
+                    break  # the step closed: this side may now learn its results
+                assert _seen_by(state, watcher) == before, (step, d.prompt)
+                checked += 1
+            continue
+        side, d = next(iter(pend.items()))
+        state.apply(side, agents[side].choose({}, d))
+    assert checked > 40

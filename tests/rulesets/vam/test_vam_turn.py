@@ -72,12 +72,49 @@ def test_vam_victory_points_decide_and_a_tie_is_a_draw() -> None:
 
 
 def test_vam_concession_option() -> None:
-    """M005, VAM-R30: with the option on, a side may concede in its orders; the other side wins."""
+    """M005, VAM-R30: off by default nobody may concede; with the option on, a side may concede at its very
+    first decision; the other side wins and the outcome says who gave up."""
     s = new(seed=0)
-    assert s.pending()["usn"].option("concede") is None
+    assert all(d.option("concede") is None for d in s.pending().values())
     s = new(seed=0, concession=True)
-    orders(s, usn=["concede"], ijn=["done"])
-    assert s.is_over and s.outcome().winner == "ijn" and s.outcome().kind == "concession"
+    s.apply("usn", "concede")  # Japan has not finished its orders: the concession needs no answer
+    out = s.outcome()
+    assert s.is_over and out.winner == "ijn" and out.kind == "concession"
+    assert out.reason.startswith("Les Américains abandonnent au tour 1, phase 1")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5])
+def test_vam_concession_at_any_decision_is_recorded_and_replays(seed: int) -> None:
+    """M005, VAM-R30: with the option on, every decision of every phase offers 'concede'; a concession at a
+    random point of a random game ends it for the other side, and the record replays it byte for byte."""
+    from midway.ai import RandomAgent
+    from midway.engine import Record, replay
+    from midway.rulesets.vam import GAME
+
+    rng = __import__("random").Random(seed)
+    s = GAME.new(seed=seed, options={"concession": True})
+    agents = {"usn": RandomAgent(seed), "ijn": RandomAgent(seed + 1)}
+    stop = rng.randrange(30, 400)
+    steps: set[str] = set()
+    for _ in range(stop):
+        if s.is_over:
+            break
+        for d in s.pending().values():
+            assert d.option("concede") is not None, (s.step, d.prompt)
+        steps.add(s.step)
+        side, d = next(iter(s.pending().items()))
+        legal = [o for o in d.options if o.id != "concede"]
+        s.apply(side, agents[side].choose({}, d.__class__(d.id, d.side, d.prompt, d.rule, tuple(legal))))
+    assert len(steps) >= 2
+    side = rng.choice(sorted(s.pending()))  # blind steps: the concession takes effect at once
+    turn, phase = s.turn, s.step
+    s.apply(side, "concede")
+    out = s.outcome()
+    assert out is not None and out.winner != side and out.kind == "concession"
+    assert f"tour {turn}, phase" in out.reason and GAME.side_name(side) in out.reason
+    assert s.record().moves[-1] == (side, "concede") and phase
+    again = replay(Record.loads(s.record().dumps()), GAME)
+    assert again.to_bytes() == s.to_bytes() and again.outcome() == out
 
 
 def test_vam_reduced_units_roll_one_die_full_two() -> None:

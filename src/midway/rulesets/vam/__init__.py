@@ -6,6 +6,6 @@ the order notation in ``notation``, rulings in ``RULINGS.md``, the rules map in 
 """
 
 from midway.rulesets.vam.game import GAME, VamGame, VamState
-from midway.rulesets.vam.notation import parse_order, parse_orders
+from midway.rulesets.vam.notation import NotationError, parse_order, parse_orders
 
-__all__ = ["GAME", "VamGame", "VamState", "parse_order", "parse_orders"]
+__all__ = ["GAME", "NotationError", "VamGame", "VamState", "parse_order", "parse_orders"]

@@ -10,10 +10,11 @@ option id never tells which carrier they came from.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from midway.engine import Decision, Option
-from midway.rulesets.vam.data import DATA, ENEMY, SIDES, direction, distance
+from midway.rulesets.vam.data import DATA, ENEMY, SIDES, direction, distance, tag_label, target_label, unit_label
 
 if TYPE_CHECKING:
     from midway.rulesets.vam.game import VamState
@@ -55,9 +56,7 @@ class Air(_Base):
         if i is not None:
             shooter = self.tasks[side][i][0]
             for ref, uid in self.targets(side, i):
-                opts.append(
-                    Option(f"t:{ref}", lambda uid=uid, ref=ref: self.target_label(uid, ref, side), {"ref": ref})
-                )
+                opts.append(Option(f"t:{ref}", self.lazy_tag(uid, side, ref), {"ref": ref}))
             prompt = f"{prompt} — {self.tag(shooter, side)}"
         return self.decide(side, prompt, rule, opts, kind="target")
 
@@ -84,27 +83,21 @@ class Air(_Base):
                     if t:
                         task[1] = t[0][1]
 
+    def known(self, uid: str, viewer: str) -> bool:
+        """[Résultat des recherches] Whether ``viewer`` knows ``uid`` by name: an enemy ship once located."""
+        return uid != "midway" and self.d(uid).kind != "air" and uid in self.revealed[viewer]
+
     def tag(self, uid: str, viewer: str) -> str:
         """[Séquence de jeu] A unit as ``viewer`` may know it: its own by name, an enemy ship by name once located,
-        an enemy
-        aircraft by its type only (E08)."""
-        if uid == "midway":
-            return "Midway"
-        d = self.d(uid)
-        if d.side == viewer or (d.kind != "air" and uid in self.revealed[viewer]):
-            return self.label(uid)
-        red = "" if self.u[uid]["lv"] >= 2 else "(e)"
-        who = "américain" if d.side == "usn" else "japonais"
-        return f"{d.code}{red} {who}"
+        an enemy aircraft by its type only (E08)."""
+        lv = 2 if uid == "midway" else self.u[uid]["lv"]
+        return tag_label(uid, lv, viewer, self.known(uid, viewer))
 
-    def target_label(self, uid: str, ref: str, side: str) -> str:
-        """[Combats aériens] A target as ``side`` may know it; enemy aircraft (anonymous) by their place in the raid."""
-        text = self.tag(uid, side)
-        if ref != uid and "." in ref:
-            raid, slot = ref.split(".")
-            where = "raid" if slot[0] == "a" else "défense du raid"
-            text += f" (n°{int(slot[1:]) + 1}, {where} {int(raid) + 1})"
-        return text
+    def lazy_tag(self, uid: str, viewer: str, ref: str | None = None) -> partial[str]:
+        """[Séquence de jeu] :meth:`tag` (with the slot ``ref`` of an aircraft in a raid) as a lazy option label
+        that holds only immutable values, never the state."""
+        lv = 2 if uid == "midway" else self.u[uid]["lv"]
+        return partial(target_label, uid, uid if ref is None else ref, lv, viewer, self.known(uid, viewer))
 
     def alive(self, uid: str) -> bool:
         """[Échelle du jeu] Whether a unit has levels left and is not sunk or dead (M009)."""
@@ -156,7 +149,8 @@ class Air(_Base):
                 opts.append(Option("cancel", "Annuler le raid sur Midway (ses bombardiers restent au sol)"))
             if len(opts) == 1:
                 return None
-            return self.decide(side, f"Tour {self.turn}, phase 2 : raids", rule, opts, kind="raids")
+            prompt = f"Tour {self.turn}, phase 2 : raids (ou tapés : 2xYF+2xYD+1xYT -> H4; done)"
+            return self.decide(side, prompt, rule, opts, kind="raids")
         if len(menu) == 1:
             used = [r[0] for r in o["rd"]]
             opts = [
@@ -168,7 +162,7 @@ class Air(_Base):
         target = menu[1]
         opts = [Option("end", "Fin de la composition du raid")]
         opts += [
-            Option(f"a:{a}", lambda a=a: f"{self.label(a)} ({self.u[a]['base']})")
+            Option(f"a:{a}", lambda a=a, lv=self.u[a]["lv"], b=self.u[a]["base"]: f"{unit_label(a, lv)} ({b})")
             for a in self.raid_candidates(side, target)
         ]
         return self.decide(side, f"Raid sur {target} : quels avions ?", rule, opts, kind="raids")
@@ -547,6 +541,7 @@ class Air(_Base):
                 self.tasks[self.side_of(a)].append([a, None, "land"])
         for s in SIDES:
             self.orders[s]["sd"] = []
+            self.orders[s]["reserve"] = []
         self.open = {s: True for s in SIDES}
 
     def landing_sites(self, aid: str, pending: float = 0.0, skip: int | None = None) -> list[str]:
@@ -631,7 +626,7 @@ class Air(_Base):
         carrier = option.id[3:]
         r = self.u[f"{carrier}_reserve"]
         r.update(st="deck", ready=option.id.startswith("rv:"), flew=self.turn)
-        self.vp["usn"] += DATA.vp["reserve_full"] if r["lv"] >= 2 else DATA.vp["reserve_reduced"]
+        self.orders[side]["reserve"].append(carrier)  # the VP are scored when the phase closes (VAM-R43)
         self.emit(
             "reserve",
             f"Chasseurs de réserve mis en jeu sur {DATA.units[carrier].name}",
@@ -647,7 +642,12 @@ class Air(_Base):
 
     def _close_p7(self) -> None:
         """[Récupération] landing or ditching (M101), Not-Ready after a mission (M102), readiness of the
-        others (M097, M098, C-12, C-13), defence fighters stay ready (M103, C-14)."""
+        others (M097, M098, C-12, C-13), defence fighters stay ready (M103, C-14); the reserve fighters released
+        score for the Americans (M152), only now, so that the release tells them nothing before the phase closes
+        (VAM-R43)."""
+        for carrier in self.orders["ijn"].get("reserve", []):
+            lv = self.u[f"{carrier}_reserve"]["lv"]
+            self.vp["usn"] += DATA.vp["reserve_full"] if lv >= 2 else DATA.vp["reserve_reduced"]
         self.defaults()
         for side in SIDES:
             for aid, base, _ in self.tasks[side]:

@@ -259,3 +259,38 @@ def direction(origin: str, target: str) -> tuple[str, ...]:
     if d <= 1:
         return (origin,) if d == 1 else ()
     return tuple(n for n in DATA.neighbours[target] if distance(origin, n) == d - 1)
+
+
+def unit_def(uid: str) -> UnitDef:
+    """[Échelle du jeu] A unit's data (a reserve unit uses its carrier's fighter type)."""
+    d = DATA.units.get(uid)
+    return d if d is not None else DATA.units[uid.removesuffix("_reserve") + "_f1"]
+
+
+def unit_label(uid: str, lv: int) -> str:
+    """[Abréviations] A unit as its owner sees it: type code, (e) if reduced (``lv`` < 2), name.
+
+    A pure function of immutable values, so a lazy option label can call it without holding the state."""
+    d = unit_def(uid)
+    return f"{d.code}{'' if lv >= 2 else '(e)'} {d.name}"
+
+
+def tag_label(uid: str, lv: int, viewer: str, known: bool) -> str:
+    """[Séquence de jeu] A unit as ``viewer`` may know it: its own, or an enemy ship located (``known``), by
+    name; any other enemy by its type and side only (E08). Pure, like :func:`unit_label`."""
+    if uid == "midway":
+        return "Midway"
+    d = unit_def(uid)
+    if d.side == viewer or known:
+        return unit_label(uid, lv)
+    return f"{d.code}{'' if lv >= 2 else '(e)'} {'américain' if d.side == 'usn' else 'japonais'}"
+
+
+def target_label(uid: str, ref: str, lv: int, viewer: str, known: bool) -> str:
+    """[Combats aériens] A target as ``viewer`` may know it; enemy aircraft (anonymous) by their place in the raid."""
+    text = tag_label(uid, lv, viewer, known)
+    if ref != uid and "." in ref:
+        raid, slot = ref.split(".")
+        where = "raid" if slot[0] == "a" else "défense du raid"
+        text += f" (n°{int(slot[1:]) + 1}, {where} {int(raid) + 1})"
+    return text

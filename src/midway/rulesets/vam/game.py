@@ -1,9 +1,10 @@
 """[Séquence de jeu] "Victory at Midway": the Game, the State and the umpire's turn machine.
 
 Each of the 25 turns runs the 11 phases of [Décomposition d'un tour de jeu] as *steps*. In a step
-with orders, each side gives a compound order (a sequence of atomic choices ending with ``done``);
-the choices of both sides are sealed (simultaneous decisions) and kept in ``self.orders`` unseen by
-the other side, and when both sides are done the umpire (``_close_<step>``) resolves the step and
+with orders, each side gives a compound order (a sequence of atomic choices ending with ``done``)
+as the engine's *blind compound order*: each choice is applied at once to ``self.orders``, unseen by
+the other side, who is told only that both sides are still to move (VAM-R43); when both sides are
+done the umpire (``_close_<step>``) resolves the step and
 reports to each side only what it may learn (events ``to=`` that side). A side with nothing to decide
 in a step is not asked; a step nobody is asked in is only resolved (M017).
 
@@ -23,10 +24,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from midway.engine import Decision, Game, GameOption, Option, Outcome, State, TextSection
-from midway.rulesets.vam import orders, surface, views
-from midway.rulesets.vam.data import DATA, ENEMY, SIDES
+from midway.rulesets.vam import notation, orders, surface, views
+from midway.rulesets.vam.data import DATA, ENEMY, SIDES, unit_def, unit_label
 
 _WHO = {"usn": "américain", "ijn": "japonais"}
+_CONCEDE = Option("concede", "Abandonner : reconnaître la victoire de l'adversaire (M005)")
 STEPS = ("p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p8s", "p8t", "p8a", "p8b", "p9", "p10", "p11a", "p11b")
 BLIND = frozenset({"p2", "p7", "p8", "p9", "p10"})
 """VAM-R43: the phases where both sides are always asked."""
@@ -118,6 +120,7 @@ class VamState(orders.Orders, surface.Surface, State):
         self.open = {s: False for s in SIDES}
         self.menu = {s: () for s in SIDES}
         self.passed = {s: False for s in SIDES}
+        self.asked: tuple[str, ...] = ()
         getattr(self, f"_enter_{step}")()
 
     def blind_step(self) -> bool:
@@ -129,8 +132,12 @@ class VamState(orders.Orders, surface.Surface, State):
         return not (self.night and self.step in ("p2", "p10"))
 
     def _build(self, close: bool) -> dict[str, Decision]:
-        """[Séquence de jeu] The decisions now (both sides at once are sealed, M016); ``close`` ends the sides with
-        nothing left."""
+        """[Séquence de jeu] The decisions now; ``close`` (the run loop) ends the sides with nothing left.
+
+        M016, VAM-R43: in a step where both sides are asked, each side's decisions are *blind* (the engine's
+        blind compound orders): each atomic choice is applied at once and privately, the other side sees both
+        sides "to move" until the step closes, and the umpire resolves the step when both have said ``done``.
+        ``self.asked`` keeps the sides asked so far in the step, so a side that has finished stays listed."""
         decisions = {}
         for side in SIDES:
             if self.open[side]:
@@ -143,16 +150,21 @@ class VamState(orders.Orders, surface.Surface, State):
         if self.blind_step():
             for side in SIDES:
                 if side not in decisions and not self.passed[side]:
-                    decisions[side] = super().decide(
+                    decisions[side] = self.decide(
                         side,
                         f"Tour {self.turn}, phase {PHASE_OF[self.step]} : rien à ordonner",
                         "Séquence de jeu",
                         [Option("done", "Continuer")],
                         kind="pass",
                     )
-        if len(decisions) > 1:
+        asked = tuple(s for s in SIDES if s in decisions or s in self.asked)
+        if close:
+            self.asked = asked
+        if len(asked) > 1:
+            # VAM-R43: a blind compound order; every side asked in the step is listed until the step closes
+            decide = super().decide
             decisions = {
-                s: Decision(d.id, d.side, d.prompt, d.rule, d.options, True, d.kind) for s, d in decisions.items()
+                s: decide(s, d.prompt, d.rule, d.options, kind=d.kind, blind=asked) for s, d in decisions.items()
             }
         return decisions
 
@@ -185,29 +197,34 @@ class VamState(orders.Orders, surface.Surface, State):
     def _resolve(self, choices: Mapping[str, Option]) -> None:
         """[Séquence de jeu] The umpire takes each side's choice, then runs the game forward (M002)."""
         for side in SIDES:
-            if side in choices:
-                option = choices[side]
-                if option.id == "concede":
-                    self._concede(side)
-                    return
-                if option.id == "done":
-                    self.passed[side] = True
-                getattr(self, f"_apply_{self.step}")(side, option)
+            if side in choices and self.take(side, choices[side]):
+                return
         self._run()
+
+    def take(self, side: str, option: Option) -> bool:
+        """[Séquence de jeu] Record one atomic choice of ``side`` in the current step (no resolution); True when it
+        ended the game (a concession)."""
+        if option.id == "concede":
+            self._concede(side)
+            return True
+        if option.id == "done":
+            self.passed[side] = True
+        getattr(self, f"_apply_{self.step}")(side, option)
+        return False
 
     def decide(
         self, side: str, prompt: str, rule: str, options: Any, *, kind: str = "", simultaneous: bool = False
     ) -> Decision:
-        """[Introduction] A decision; the concession is offered in the phase-1 menu when the option allows it (M005)."""
-        opts = list(options)
-        if self.options["concession"] and self.step == "p1" and not self.menu[side]:
-            opts.append(Option("concede", "Reconnaître la victoire de l'adversaire (abandon)"))
-        return super().decide(side, prompt, rule, opts, kind=kind, simultaneous=simultaneous)
+        """[Introduction] A decision; with the option ``concession`` every decision also offers to concede, since a
+        player may give up at any moment (M005, VAM-R30)."""
+        if self.options["concession"]:
+            options = [*options, _CONCEDE]
+        return super().decide(side, prompt, rule, options, kind=kind, simultaneous=simultaneous)
 
     # ------------------------------------------------------- shared queries
     def d(self, uid: str) -> Any:
         """[Échelle du jeu] A unit's data (a reserve unit uses its carrier's fighter type)."""
-        return DATA.units[uid] if uid in DATA.units else DATA.units[uid.removesuffix("_reserve") + "_f1"]
+        return unit_def(uid)
 
     def side_of(self, uid: str) -> str:
         """[Échelle du jeu] The side of a unit."""
@@ -267,10 +284,7 @@ class VamState(orders.Orders, surface.Surface, State):
 
     def label(self, uid: str, enemy: bool = False) -> str:
         """[Abréviations] A unit as its owner sees it: type code, (e) if reduced, name."""
-        d = self.d(uid)
-        lv = self.u[uid]["lv"]
-        tag = "" if lv >= 2 else "(e)"
-        return f"{d.code}{tag} {d.name}"
+        return unit_label(uid, self.u[uid]["lv"])
 
     # ------------------------------------------------------------ damage
     def hit(self, uid: str, hits: int, by: str, source: str, *, reduce_only: bool = False) -> int:
@@ -510,12 +524,16 @@ class VamState(orders.Orders, surface.Surface, State):
         return Outcome(winner, text, None, kind="points")
 
     def _concede(self, side: str) -> None:
-        """[Introduction] a player may concede at any moment (M005, VAM-R30)."""
+        """[Introduction] a player may concede at any moment (M005, VAM-R30): the other side wins; the reason says
+        who gave up, when, and the VP standing at that moment."""
         self.conceded = side
+        vp = self.final_vp()
+        names = self.game.side_name
         self.finish(
             Outcome(
                 ENEMY[side],
-                f"{self.game.side_name(side)} reconnaît la victoire de l'adversaire",
+                f"Les {names(side)} abandonnent au tour {self.turn}, phase {PHASE_OF[self.step]} : victoire des "
+                f"{names(ENEMY[side])} (PV à l'abandon : américains {vp['usn']:g}, japonais {vp['ijn']:g})",
                 None,
                 kind="concession",
             )
@@ -550,6 +568,7 @@ class VamState(orders.Orders, surface.Surface, State):
             "stopped": set(self.stopped),
             "held": set(self.held),
             "passed": dict(self.passed),
+            "asked": self.asked,
             "losses": {s: dict(v) for s, v in self.losses.items()},
         }
 
@@ -570,7 +589,7 @@ class VamGame(Game):
 
     id = "vam"
     title = "Victory at Midway"
-    version = "0.1"
+    version = "0.2"
     sides = ("usn", "ijn")
     side_names = {"usn": "Américains", "ijn": "Japonais"}
     description = (
@@ -581,7 +600,7 @@ class VamGame(Game):
         GameOption(
             "concession",
             False,
-            "offer 'concede' in every movement phase (the text allows it at any moment; off by default "
+            "offer 'concede' at every decision (the text allows it at any moment; off by default "
             "so that random play measures the game)",
             rule="VAM-R30",
         ),
@@ -601,8 +620,15 @@ class VamGame(Game):
     )
     state_class = VamState
 
+    def parse_orders(self, state: State, side: str, text: str) -> list[str] | None:
+        """[Écriture des ordres] An order typed in the text's notation (``A1 -> B1; Kaga -> A2; 2xYF+1xYD -> H4;
+        done``) as the option ids it means for ``side`` now; ``None`` for text not in the notation; a
+        ``NotationError`` (an IllegalChoiceError naming the rule) for an illegal order (M162-M164)."""
+        assert isinstance(state, VamState)
+        return notation.typed_orders(state, side, text)
+
     def render(self, view: Mapping[str, Any]) -> list[TextSection]:
-        """[Séquence de jeu] None"""
+        """[Séquence de jeu] The view as titled tables: the hex map, the side's units, contacts, its orders."""
         return views.render(view)
 
     def statistics(self, state: State) -> dict[str, float]:

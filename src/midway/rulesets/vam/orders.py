@@ -9,10 +9,11 @@ the automatic searches and the ordered ones, and tells each side what it found a
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from midway.engine import Decision, Option
-from midway.rulesets.vam.data import DATA, ENEMY, SIDES, covered, cube, distance, is_edge, name, split
+from midway.rulesets.vam.data import DATA, ENEMY, SIDES, covered, cube, distance, is_edge, name, split, unit_label
 
 if TYPE_CHECKING:
     from midway.rulesets.vam.game import VamState
@@ -238,7 +239,8 @@ class Orders(_Base):
                 and not o["ku"]
             ):
                 opts.append(Option("ku", "Construire la base d'hydravions de Kure (ST11)"))
-            return self.decide(side, f"Tour {self.turn}, phase 1 : ordres", rule, opts, kind="orders")
+            prompt = f"Tour {self.turn}, phase 1 : ordres (ou tapés : A1 -> B1; Kaga -> A2; done)"
+            return self.decide(side, prompt, rule, opts, kind="orders")
         head = menu[0]
         if head == "mv":
             if len(menu) == 1:
@@ -251,7 +253,10 @@ class Orders(_Base):
                     if n > 1:
                         opts.append(Option(f"g:{h}", lambda h=h, n=n: f"Tous les navires déplaçables en {h} ({n})"))
                 for uid in movable:
-                    opts.append(Option(f"s:{uid}", lambda uid=uid: f"{self.label(uid)} en {self.u[uid]['hex']}"))
+                    r = self.u[uid]
+                    opts.append(
+                        Option(f"s:{uid}", lambda uid=uid, lv=r["lv"], h=r["hex"]: f"{unit_label(uid, lv)} en {h}")
+                    )
                 return self.decide(side, "Quels navires ?", rule, opts, kind="orders")
             subject = menu[1]
             uid = subject[2:] if subject.startswith("s:") else None
@@ -273,7 +278,12 @@ class Orders(_Base):
                     opts.append(Option(f"g:{g}", f"Groupe {g}"))
                 for uid in waiting:
                     opts.append(
-                        Option(f"s:{uid}", lambda uid=uid: f"{self.label(uid)} (groupe {DATA.units[uid].group})")
+                        Option(
+                            f"s:{uid}",
+                            lambda uid=uid, lv=self.u[uid]["lv"]: (
+                                f"{unit_label(uid, lv)} (groupe {DATA.units[uid].group})"
+                            ),
+                        )
                     )
                 return self.decide(side, "Qui entre ?", "Entrée sur la carte", opts, kind="orders")
             subject = menu[1]
@@ -296,7 +306,8 @@ class Orders(_Base):
                 return self.decide(side, "Quelle recherche ?", rule, opts, kind="orders")
             if menu[1] == "scout":
                 if len(menu) == 2:
-                    opts = [Option(f"a:{a}", lambda a=a: self.label(a)) for a in self.scout_candidates(side)]
+                    scouts = self.scout_candidates(side)
+                    opts = [Option(f"a:{a}", partial(unit_label, a, self.u[a]["lv"])) for a in scouts]
                     return self.decide(side, "Quel avion ?", rule, opts, kind="orders")
                 aid = menu[2][2:]
                 h = self.base_hex(self.u[aid]["base"])
@@ -311,7 +322,7 @@ class Orders(_Base):
             return self.decide(side, "Centrée sur quel hexagone ?", rule, opts, kind="orders")
         if head == "mr":
             opts = [
-                Option(f"a:{a}", lambda a=a: f"{self.label(a)} ({self.u[a]['base']})")
+                Option(f"a:{a}", lambda a=a, lv=self.u[a]["lv"], b=self.u[a]["base"]: f"{unit_label(a, lv)} ({b})")
                 for a in self.midway_raid_candidates(side)
             ]
             return self.decide(

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from midway.engine import Decision, Option
 from midway.rulesets.vam.air import Air
-from midway.rulesets.vam.data import COMBATANT_CODES, DATA, ENEMY, SIDES
+from midway.rulesets.vam.data import COMBATANT_CODES, DATA, ENEMY, SIDES, unit_label
 
 if TYPE_CHECKING:
     pass
@@ -63,7 +63,10 @@ class Surface(Air):
             Option(f"b:{h}", f"Combat naval en {h}", {"hex": h}) for h in self.battle_hexes(side) if h not in o["nb"]
         ]
         opts += [
-            Option(f"s:{s}", lambda s=s: f"Attaque du sous-marin {self.label(s)} en {self.u[s]['hex']}")
+            Option(
+                f"s:{s}",
+                lambda s=s, lv=self.u[s]["lv"], h=self.u[s]["hex"]: f"Attaque du sous-marin {unit_label(s, lv)} en {h}",
+            )
             for s in self.sub_candidates(side)
             if s not in o["ss"]
         ]
@@ -309,7 +312,7 @@ class Surface(Air):
             Option("done", "Terminer (les autres navires tirent sur leur cible par défaut)"),
             Option("hold", "Ce navire ne pilonne pas"),
         ]
-        opts += [Option(f"t:{g}", lambda g=g, side=side: self.tag(g, side)) for _, g in self._targets_p9(side, i)]
+        opts += [Option(f"t:{g}", self.lazy_tag(g, side)) for _, g in self._targets_p9(side, i)]
         return self.decide(
             side, f"Pilonnage de Midway — {self.label(shooter)}", "Pilonnage de Midway", opts, kind="target"
         )
@@ -397,7 +400,12 @@ class Surface(Air):
             return None
         opts = [Option("done", "Terminer (les autres restent à bord)")]
         opts += [
-            Option(f"l:{g}", lambda g=g: f"Débarquer {self.label(g)} (depuis {self.label(self.u[g]['at'])})")
+            Option(
+                f"l:{g}",
+                lambda g=g, lv=self.u[g]["lv"], t=self.u[g]["at"], tl=self.u[self.u[g]["at"]]["lv"]: (
+                    f"Débarquer {unit_label(g, lv)} (depuis {unit_label(t, tl)})"
+                ),
+            )
             for g in cands
         ]
         return self.decide(

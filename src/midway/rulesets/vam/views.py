@@ -163,6 +163,8 @@ def _pending_rows(o: Mapping[str, Any]) -> list[tuple[str, str]]:
         rows.append(("débarquement", DATA.units[g].name))
     for b in o.get("sd", []):
         rows.append(("non prêts", b))
+    for c in o.get("reserve", []):
+        rows.append(("chasseurs de réserve", DATA.units[c].name))
     return rows
 
 
@@ -198,8 +200,14 @@ def render(v: Mapping[str, Any]) -> list[TextSection]:
             marks[sh["hex"]] = (
                 "[" + str(sum(1 for x in s["ships"] if x["hex"] == sh["hex"] and x["status"] == "map")) + "]"
             )
+    found: dict[str, list[str]] = {}
     for c in s.get("contacts", []):
-        marks[c["hex"]] = "<" + c["type"][:2] + ">" if marks.get(c["hex"], "").startswith("[") is False else "[*]"
+        found.setdefault(c["hex"], []).append(c["type"])
+    for h, types in found.items():
+        if marks.get(h, "").startswith("["):
+            marks[h] = marks[h][:-1] + "*]"  # your ships and enemy contacts in one hex
+        else:
+            marks[h] = f"<{types[0]}>" if len(types) == 1 else f"<{len(types)}>"
     grid = []
     header = "     " + "".join(f"{c:^5}" for c in cols)
     grid.append((header,))
@@ -218,7 +226,8 @@ def render(v: Mapping[str, Any]) -> list[TextSection]:
         TextSection(
             title=(
                 "Carte (colonnes B, D, F... décalées d'un demi-hexagone vers le bas; "
-                "[n] vos navires, <XX> contacts, MID Midway, KUR Kure, ~~~ brouillard)"
+                "[n] vos n navires, <CV> un contact (son type), <n> n contacts, [n*] vos navires et des contacts, "
+                "MID Midway, KUR Kure, ~~~ brouillard)"
             ),
             rows=tuple(grid),
         )
