@@ -16,9 +16,9 @@ from midway.rulesets.hbg.game import HbgState
 from midway.rulesets.hbg.model import DATA
 
 
-def blank() -> HbgState:
+def blank(**options: object) -> HbgState:
     """A fresh game with nothing on the map: ships in reserve, aircraft in their hangars."""
-    st = GAME.new(seed=1, options={"max_turns": 0})
+    st = GAME.new(seed=1, options={"max_turns": 0, **options})
     assert isinstance(st, HbgState)
     for s in st.ships.values():
         s.zone, s.located = None, False
@@ -122,8 +122,7 @@ def test_hbg_4_4_invasion_scores_once_for_four_survivors() -> None:
     assert not st.transports[1].scored and st.transports[1].zone == 31
     enter(st, "4.3", [])
     assert st.vp_pending["ijn"] == 4  # once per group
-    st2 = blank()
-    st2.options["invasion_vp"] = 2
+    st2 = blank(invasion_vp=2)
     st2.transports[0].zone = 31
     enter(st2, "4.3", [])
     assert st2.vp_pending["ijn"] == 2

@@ -471,8 +471,8 @@ def public(cb: dict[str, Any], state: BoredGamesState) -> dict[str, Any]:
         "start": {a: [x, y, FACINGS[f]] for a, (x, y, f) in cb["start"].items()},
         "attacker": cb["att"],
         "defender": cb["def"],
-        "plans": None if cb["plans"] is None else dict(cb["plans"]),
-        "order": cb["order"],
+        "plans": None if cb["plans"] is None else dict(cb["plans"]),  # token strings: immutable
+        "order": None if cb["order"] is None else list(cb["order"]),  # a copy: editing the view changes nothing
         "card_turn": cb["chain"],
         "played": list(cb["played"]),
         "veterans": dict(cb["veterans"]),

@@ -262,11 +262,11 @@ def done_allowed(st: WarpspawnState, listed: list[tuple[str, list[str]]]) -> boo
 
 def _group_pick(st: WarpspawnState, gid: str) -> Option:
     g = st.groups[gid]
-    box, members = g["box"], tuple(g["members"])
+    box = g["box"]
+    kinds = tuple(name(st.squads[m]) for m in g["members"])  # text only: the label never reaches the state
 
     def label() -> str:
-        kinds = ", ".join(name(st.squads[m]) for m in members)
-        return f"move strike group {gid} in {BOX_NAMES[box]} ({kinds})"
+        return f"move strike group {gid} in {BOX_NAMES[box]} ({', '.join(kinds)})"
 
     return Option(f"pick:{gid}", label, {"unit": gid})
 
