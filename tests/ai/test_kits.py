@@ -25,10 +25,20 @@ def test_the_kit_is_found_and_its_heuristic_plays_a_legal_game(ruleset: str) -> 
     assert -1.0 <= statistics_evaluation(state, "ijn") <= 1.0
 
 
-@pytest.mark.parametrize("ruleset", ["warpspawn", "terrible-resolve", "hbg"])
-def test_the_heuristic_beats_random_play_on_fixed_seeds(ruleset: str) -> None:
+@pytest.mark.parametrize(
+    ("ruleset", "options"),
+    [
+        ("warpspawn", {}),
+        ("terrible-resolve", {}),
+        ("hbg", {}),
+        ("boredgames", {"mode": "carrier-hunt"}),
+        ("boredgames", {"mode": "domination"}),
+        ("vam", {}),
+    ],
+)
+def test_the_heuristic_beats_random_play_on_fixed_seeds(ruleset: str, options: dict) -> None:
     """Six full games on fixed seeds, sides swapped: the heuristic scores at least 5 (the arena measures more)."""
-    results = A.run(A.tasks_for(ruleset, ["heuristic", "random"], 6, seed=40))
+    results = A.run(A.tasks_for(ruleset, ["heuristic", "random"], 6, seed=40, options=options))
     (pair,) = A.pair_stats(results)
     assert pair.a == "heuristic" and pair.games == 6
     assert pair.score >= 5

@@ -103,3 +103,25 @@ def test_parallel_workers_search_independent_trees_and_agree_on_a_legal_choice()
             searched += 1
         state.apply(side, choice)
     assert searched == 2
+
+
+def test_with_a_keep_margin_no_searched_option_displaces_the_policys_choice_without_beating_it() -> None:
+    """keep: an option other than the rollout policy's root choice is played only if its mean value beats
+    that choice's by the margin; a margin larger than any value gap (values lie in [-1, 1]) keeps it always."""
+    from midway.ai.kit import kit_for
+    from midway.engine.chance import SeededDice
+
+    game = registry.load("warpspawn")
+    kit = kit_for(game)
+    state = game.new(7, {"max_turns": 2})
+    agent = make_agent("mcts:iterations=24,max_time=0,keep=3", 5)
+    searched = 0
+    while not state.is_over and searched < 12:
+        side, decision = next(iter(state.pending().items()))
+        view = state.view(side, log_tail=0)
+        choice = agent.choose(view, decision)
+        if not agent.last_fallback and len(decision.options) > 1 and decision.kind == "move-to":
+            assert choice == kit.heuristic(view, decision, SeededDice(0))
+            searched += 1
+        state.apply(side, choice)
+    assert searched >= 5

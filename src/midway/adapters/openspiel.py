@@ -11,7 +11,9 @@
 Both are IMPERFECT_INFORMATION, zero-sum, with terminal rewards (+1 win, -1 loss, 0 draw). Chance is
 SAMPLED_STOCHASTIC: the rulesets roll their dice inside a step, from the game's ``seed`` parameter
 (``options`` is the rulesets' game options as JSON), so the same seed and actions replay exactly
-(OpenSpiel's default serialization, the action history, works).
+(:func:`serialize_state` and :func:`deserialize_state` save and restore a state that way; OpenSpiel's own
+``State.serialize`` asks a SAMPLED_STOCHASTIC game for its RNG state, which a Python game cannot give
+in open-spiel 2.0, so ``random_sim_test`` runs with ``serialize=False``).
 
 An action is the index of an option in the current decision's option list (at most
 :data:`MAX_ACTIONS`); its string is the option id. Observation strings and tensors are built from
@@ -281,6 +283,32 @@ def load(ruleset: str, *, turn_based: bool = False, seed: int = 0, options: Mapp
     """The pyspiel game of ``ruleset`` (registered on first use)."""
     name = register(ruleset)[1 if turn_based else 0]
     return pyspiel.load_game(name, {"seed": seed, "options": json.dumps(dict(options or {}))})
+
+
+def serialize_state(state: MidwayState) -> str:
+    """A state as text: the game's parameters and every choice made (the seed replays the dice)."""
+    mgame = state.mgame
+    return json.dumps(
+        {
+            "game": mgame.get_type().short_name,
+            "seed": mgame.seed,
+            "options": mgame.options,
+            "history": [list(x) for x in state.engine.history],
+            "own": state.own_choices,
+        },
+        sort_keys=True,
+    )
+
+
+def deserialize_state(game: MidwayGame, text: str) -> MidwayState:
+    """The state :func:`serialize_state` wrote, replayed on ``game`` (which must have the same parameters)."""
+    data = json.loads(text)
+    if data["game"] != game.get_type().short_name or data["seed"] != game.seed or data["options"] != game.options:
+        raise ValueError(f"a state of {data['game']} (seed {data['seed']}) cannot be restored on another game")
+    engine = game.ruleset.new(game.seed, game.options)
+    for side, oid in data["history"]:
+        engine.apply(side, oid)
+    return MidwayState(game, engine, [list(x) for x in data["own"]])
 
 
 def resampler(seed: int = 0) -> Any:

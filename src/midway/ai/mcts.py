@@ -16,10 +16,12 @@ began plus the **multiset** of the options chosen in that run (so ``pick a, move
 and ``pick b, move b, pick a, move a`` reach the same node), and the key is closed when the side
 chooses ``done`` or another side moves. Wide decisions are tamed by *progressive widening*: a node
 with many options considers first the rollout policy's choice, then one more untried option per
-growth of ``sqrt(visits)``; the rollout policy's choice keeps a PUCT-style prior bonus
-(``prior * sqrt(N) / (1 + n)``), so search leaves the heuristic only for an option that proves
-better. And consecutive atomic decisions of one order reuse the tree: the next call continues
-from the node of the option just chosen instead of starting afresh.
+growth of ``sqrt(visits)``; the rollout policy's choice (at the root: the heuristic's own choice,
+from the view) keeps a PUCT-style prior bonus (``prior * sqrt(N) / (1 + n)``), so search leaves the
+heuristic only for an option that proves better; with ``keep`` set, the most visited option is
+played only if its mean value beats the heuristic's choice by that margin (else that is kept).
+And consecutive atomic decisions of one order reuse the tree: the next call continues from the node
+of the option just chosen instead of starting afresh.
 
 **Simultaneous steps** (sealed choices): every side choosing in one step is keyed by the position
 *before* the step and its own side, never by what another side chose in it, so search does not let
@@ -119,6 +121,7 @@ class ISMCTSAgent:
         reuse: bool = True,
         prior: float = 0.5,
         workers: int = 1,
+        keep: float = 0.0,
     ) -> None:
         self.dice = SeededDice(seed)
         self.iterations = int(iterations)
@@ -130,6 +133,10 @@ class ISMCTSAgent:
         self.reuse = reuse
         self.prior = float(prior)
         self.workers = max(1, int(workers))
+        self.keep = float(keep)
+        """The margin (in mean value) by which a searched option must beat the heuristic's own choice at
+        the root to be played instead of it (0: the most visited option, whatever its margin)."""
+        self._root_hint = ""
         if self.workers > 1:
             self.reuse = False  # each worker's tree lives in its own process
         self._games: dict[str, tuple[Game, Any]] = {}
@@ -154,6 +161,7 @@ class ISMCTSAgent:
             self.last_seconds = time.perf_counter() - start
 
     def _choose(self, view: Mapping[str, Any], decision: Decision) -> str:
+        self._root_hint = ""
         self.last_iterations = 0
         self.last_fallback = False
         if len(decision.options) == 1:
@@ -175,7 +183,7 @@ class ISMCTSAgent:
         carry = self._carry
         if self.reuse and carry is not None:
             last_id, last_side, key_after, old = carry
-            if last_side == root_side and decision.id == str(int(last_id) + 1) and not decision.simultaneous:
+            if last_side == root_side and _follows(last_id, decision.id) and not decision.simultaneous:
                 table, root_key = old, key_after
         legal = set(decision.option_ids)
         if self.workers > 1:
@@ -186,6 +194,11 @@ class ISMCTSAgent:
         ranked = sorted(((n, w / n if n else -2.0, oid) for oid, (n, w) in stats.items() if oid in legal), reverse=True)
         if ranked and ranked[0][0] > 0:
             best = ranked[0][2]
+            hint = self._root_hint
+            if self.keep > 0 and best != hint and hint in legal and stats.get(hint, (0, 0.0))[0] > 0:
+                (nb, wb), (nh, wh) = stats[best], stats[hint]
+                if wb / nb - wh / nh < self.keep:
+                    best = hint
         if best is None:
             self.last_fallback = True
             best = kit.heuristic(view, decision, dice)
@@ -209,6 +222,13 @@ class ISMCTSAgent:
         dice = self.dice
         root_side = decision.side
         deadline = None if self.max_time is None else time.perf_counter() + self.max_time
+        root_key_now = root_key.node_key(root_side, decision)
+        if root_key_now not in table:
+            # the root's first child and prior is the heuristic's own choice, from the view
+            root = table[root_key_now] = _Node()
+            root.hint = str(kit.heuristic(view, decision, dice))
+            if decision.option(root.hint) is not None:
+                root.stats[root.hint] = [0, 0.0, 0]
         sample = first
         n = 0
         while n < self.iterations:
@@ -226,6 +246,7 @@ class ISMCTSAgent:
         root = table.get(root_key.node_key(root_side, decision))
         if root is None:
             return {}
+        self._root_hint = root.hint
         return {oid: (st[0], st[1]) for oid, st in root.stats.items()}
 
     def _parallel(self, view: Mapping[str, Any], decision: Decision) -> dict[str, tuple[float, float]]:
@@ -366,3 +387,13 @@ def _worker_search(
         return {}, 0
     stats = agent._search(game, kit, view, decision, first, {}, _Key())
     return stats, agent.last_iterations
+
+
+def _follows(last_id: str, next_id: str) -> bool:
+    """Whether decision id ``next_id`` is the one right after ``last_id`` ("7" -> "8"; in a blind compound
+    order, where an id counts the side's own choices, "7.2" -> "7.3")."""
+    last, _, last_k = last_id.partition(".")
+    nxt, _, next_k = next_id.partition(".")
+    if last_k and next_k:
+        return last == nxt and last_k.isdigit() and next_k.isdigit() and int(next_k) == int(last_k) + 1
+    return not last_k and not next_k and last.isdigit() and nxt.isdigit() and int(nxt) == int(last) + 1

@@ -9,9 +9,10 @@ a strike takes every Air Unit offered (the fighters escort the bombers) and goes
 land and recover whatever comes back (fuel), route it home; Op Status alternates launch and recover
 (recover when aircraft are out); bombers attack carriers before other ships, guns fire at carriers;
 reinforcements enter; hidden Task Forces stay hidden; squalls and placements are spread at random.
-**Sampler**: none yet (hidden Task Forces would be placed where last located, within the distance they
-could have sailed since; the command-token cup is known by its public draws); the search agent plays
-the heuristic. **Evaluation**: :func:`midway.ai.kit.statistics_evaluation` (VP, carriers and ships sunk).
+**Sampler**: :mod:`midway.rulesets.hbg.sampler`, at the Command Token orders (3.1): hidden Task Forces
+on a random walk from where they started, hangars from the setup less what is airborne, the cup from
+its public contents; the search agent searches those orders (``search_kinds``) and plays the
+heuristic elsewhere. **Evaluation**: :func:`midway.ai.kit.statistics_evaluation` (VP, carriers and ships sunk).
 """
 
 from __future__ import annotations
@@ -68,6 +69,16 @@ def policy(decision: Decision, dice: SeededDice, airborne: bool = False) -> str:
 
 class HbgKit:
     """The kit (see the module docstring)."""
+
+    search_kinds = frozenset({"order"})
+    """The decisions search is spent on: which order a Command Token gives (the sampler rebuilds those)."""
+
+    def sample(
+        self, game: Any, view: Mapping[str, Any], dice: SeededDice, decision: Decision | None = None
+    ) -> State | None:
+        from midway.rulesets.hbg.sampler import sample
+
+        return sample(game, view, dice, decision)
 
     def heuristic(self, view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> str:
         if not view.get("state"):

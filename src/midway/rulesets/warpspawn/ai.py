@@ -15,12 +15,13 @@ capacity, then Refuel/Rearm) or, after the first turn, airborne in Return I with
 Only the move phase is rebuilt (the attack phase's raid bookkeeping is not in the views): elsewhere
 ``sample`` returns ``None`` and the search agent plays the heuristic.
 
-**Evaluation**: carriers put out of action (Midway excluded), immobilized carriers and squads lost,
-weighted in that order.
+**Evaluation**: the turn-limit verdict (WS-R19) the position heads for: the margin of carriers out of
+action (Midway excluded), immobilized or damaged carriers a third of one, squads lost a little.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -126,16 +127,21 @@ class WarpspawnKit:
         return policy(decision, dice, state.status)  # type: ignore[attr-defined]
 
     def evaluate(self, state: State, side: str) -> float:
+        """The turn-limit verdict (WS-R19) the position is heading for: the margin of carriers lost (or
+        left, under ``more-carriers``), an immobilized or damaged carrier counting a third of one lost,
+        squads lost a little; squashed by tanh so that one carrier up is a clear advantage."""
         st: Any = state
         enemy = ENEMY[side]
-        score = 0.0
-        for s, sign in ((side, -1.0), (enemy, 1.0)):
-            out = sum(1 for c in WARSHIPS[s] if st.status[c] == OUT)
-            hurt = sum(1 for c in WARSHIPS[s] if st.status[c] not in (OUT, "operational"))
-            score += sign * (0.2 * out + 0.07 * hurt) / max(1, len(WARSHIPS[s])) * 4
+        out = {s: sum(1 for c in WARSHIPS[s] if st.status[c] == OUT) for s in ("usn", "ijn")}
+        hurt = {s: sum(1 for c in WARSHIPS[s] if st.status[c] not in (OUT, "operational")) for s in ("usn", "ijn")}
+        if st.options.get("limit_result") == "more-carriers":
+            margin = float((len(WARSHIPS[side]) - out[side]) - (len(WARSHIPS[enemy]) - out[enemy]))
+        else:
+            margin = float(out[enemy] - out[side])
+        margin += 0.35 * (hurt[enemy] - hurt[side])
         lost = {s: sum(1 for sq in st.squads.values() if sq.side == s and sq.box == DRINK) for s in ("usn", "ijn")}
-        score += 0.01 * (lost[enemy] - lost[side])
-        return max(-0.95, min(0.95, score))
+        margin += 0.03 * (lost[enemy] - lost[side])
+        return max(-0.95, min(0.95, math.tanh(0.9 * margin)))
 
     # -------------------------------------------------------------- sample
     def _template(self, game: Game, options: Mapping[str, Any]) -> State:

@@ -1,0 +1,207 @@
+"""The sampler of hbg: a full state consistent with one side's view (HBG-R35), for the search agent.
+
+It rebuilds the position where a Command Token has just been drawn and its side must choose an order
+(3.1, the decision that shapes the Turn). What the side sees is copied from its view: its own ships,
+Air Groups and carrier cards, every airborne Air Group, the located and sunk enemy ships, Midway's
+bases, the transports, the cup (its contents are public, 1.2; only the draw order is chance), the
+squalls and the VP. What it cannot see is drawn:
+
+* each hidden enemy Task Force (on the map and not located) is put in a Sea Zone reached by a random
+  walk from where it started (its setup zone, or its entry zone for a reinforcement), one zone per
+  Turn at most (3.1.2), never where it would have been seen;
+* an enemy reinforcement not yet located has entered with even odds once it may (1.3);
+* the enemy carriers' hangars hold their setup Air Groups less what is seen airborne; their Op Status
+  is drawn;
+* per-Turn bookkeeping the view does not show (tokens played on the Airfield, ships arrived this
+  Turn) is read from the decision's own options where they tell it.
+
+The sample is checked against the view and the decision (:func:`midway.ai.kit.check_sample`); any
+other position, or a sample that does not match, gives ``None`` (the search falls back to the heuristic).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from midway.ai.kit import check_sample
+from midway.engine import Decision, Game, State
+from midway.engine.chance import SeededDice
+from midway.rulesets.hbg.model import DATA, ENEMY, SIDES, Air, Base, Cup, Ship, Transports
+
+OPS = ("launch", "recover", "maneuver")
+DEBUG: Any = None
+"""For tests and debugging: called with the decision's option ids and the sample's when they differ."""
+_TEMPLATES: dict[str, Any] = {}
+
+
+def _template(game: Game, options: Mapping[str, Any]) -> Any:
+    key = repr(sorted(options.items()))
+    st = _TEMPLATES.get(key)
+    if st is None:
+        st = _TEMPLATES[key] = game.new(0, dict(options))
+    return st
+
+
+def _walk(start: int, steps: int, dice: SeededDice) -> int:
+    """A random walk of at most ``steps`` moves on the Sea Zones (each move: stay or a neighbour)."""
+    zone = start
+    for _ in range(max(0, steps)):
+        around = DATA.map.neighbours(zone)
+        pick = dice.randint(0, len(around))
+        if pick < len(around):
+            zone = around[pick]
+    return zone
+
+
+def _ship(row: Mapping[str, Any], template: Ship) -> Ship:
+    ship = Ship(template.id, template.side, template.unit, row.get("task_force", template.tf))
+    ship.zone, ship.damage, ship.sunk, ship.located = row["zone"], row["damage"], row["sunk"], row["located"]
+    ship.ordered = bool(row.get("ordered", False))
+    ship.op = row.get("op", "") or ""
+    return ship
+
+
+def _air(row: Mapping[str, Any]) -> Air:
+    air = Air(row["id"], row["side"], row["unit"], row["base"], row["n"], at=row["at"], zone=row["zone"])
+    air.mission, air.ordnance = row.get("mission", ""), row.get("ordnance", "")
+    air.fuel, air.oof, air.strike = row.get("fuel"), bool(row.get("oof", False)), row.get("strike", "")
+    air.shadowing, air.ordered, air.rearm = row.get("shadowing", ""), bool(row.get("ordered")), bool(row.get("rearm"))
+    return air
+
+
+def sample(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Decision | None = None) -> State | None:
+    """A search clone giving exactly ``view`` to its side at a 3.1 order decision, or ``None``."""
+    st = view.get("state")
+    side = view.get("side")
+    if (
+        side not in SIDES
+        or not st
+        or decision is None
+        or decision.kind != "order"
+        or st.get("step") != "3.1"
+        or st.get("battle") is not None
+        or view.get("outcome") is not None
+    ):
+        return None
+    enemy = ENEMY[side]
+    template = _template(game, view["options"])
+    s: Any = template.clone(search=True)
+    turn = st["turn"]
+    s.turn, s.step, s.sub = turn, "3.1", {"over": False, "order": None}
+    # ---- ships
+    seen = {row["id"]: row for row in st["ships"]}
+    legal = set(decision.option_ids)
+    start_zone = {tf.id: tf.zone for tf in DATA.setup.task_forces.values()}
+    available = {
+        r.task_force: r.available_turn for r in (*DATA.setup.usn_reinforcements, *DATA.setup.ijn_reinforcements)
+    }
+    waiting = set(st.get("reinforcements") or ())
+    tf_zone: dict[str, int | None] = {}
+    ships: dict[str, Ship] = {}
+    for sid, t in template.ships.items():
+        row = seen.get(sid)
+        if row is not None:
+            ship = _ship(row, t)
+            if ship.side == side and ship.zone is not None and start_zone.get(t.tf) is None:
+                # a reinforcement on the map: it arrived this Turn if its zone offers no ships' order
+                if f"tf:{ship.zone}" not in legal and not ship.ordered and ship.unit not in _carrier_units():
+                    ship.arrived = turn
+                else:
+                    ship.arrived = max(1, turn - 1)
+            ships[sid] = ship
+            continue
+        ship = Ship(t.id, t.side, t.unit, t.tf)
+        if t.side == side:  # own ships are all in the view
+            if t.tf not in waiting:
+                return None
+            ships[sid] = ship
+            continue
+        if t.tf not in tf_zone:
+            origin = start_zone.get(t.tf)
+            if origin is not None:
+                tf_zone[t.tf] = _walk(origin, turn - DATA.setup.start_turn, dice)
+            else:
+                first = available.get(t.tf)
+                entered = first is not None and first <= turn and dice.randint(0, 1) == 1
+                entry = DATA.map.ijn_entry if t.side == "ijn" else DATA.map.usn_roundels[0]
+                tf_zone[t.tf] = _walk(entry, turn - first, dice) if entered and first is not None else None
+        ship.zone = tf_zone[t.tf]
+        ship.op = OPS[dice.randint(0, 2)] if ship.zone is not None and ship.unit in _carrier_units() else ""
+        ships[sid] = ship
+    s.ships = ships
+    # ---- air
+    air: dict[str, Air] = {}
+    top = 0
+    for row in st["air"]:
+        a = _air(row)
+        air[a.id] = a
+        top = max(top, _num(a.id), _num(a.strike))
+    up: dict[tuple[str, str], int] = {}
+    for a in air.values():
+        if a.side == enemy:
+            up[(a.base, a.unit)] = up.get((a.base, a.unit), 0) + a.n
+    for a in template.air.values():
+        if a.side != enemy or a.at != "hangar":
+            continue
+        base_ship = ships.get(a.base)
+        if base_ship is not None and (base_ship.sunk or base_ship.zone is None):
+            continue
+        if a.base in s.bases and side == "usn":
+            continue
+        n = a.n - up.pop((a.base, a.unit), 0)
+        if n <= 0:
+            up[(a.base, a.unit)] = -n
+            continue
+        top += 1
+        aid = f"a{10_000 + top}"
+        air[aid] = Air(aid, a.side, a.unit, a.base, n, ordnance=a.ordnance)
+    s.air = air
+    s.next_id = top + 20_001
+    # ---- Midway, transports, cup, tracks
+    s.bases = {}
+    for bid, b in template.bases.items():
+        row = st["midway"].get(bid, {})
+        s.bases[bid] = Base(bid, b.unit, b.zone, damage=row.get("damage", 0), batteries=row.get("batteries", 0))
+    shown = {t["wave"]: t for t in st["transports"]}
+    s.transports = []
+    for t in template.transports:
+        row = shown.get(t.wave)
+        if row is None:
+            s.transports.append(Transports(t.wave, t.n))
+        else:
+            s.transports.append(Transports(t.wave, row["n"], row["zone"], max(1, turn - 1), row["scored"]))
+    tokens = [k for k, n in sorted(st["cup"].items()) for _ in range(n)]
+    s.cup = Cup(tokens, [], st["drawer"], st["drawn"], [])
+    s.squalls = list(st["squalls"])
+    s.vp = dict(st["vp"])
+    s.vp_pending = dict.fromkeys(SIDES, 0)
+    s.losses, s.battle = [], None
+    s.landing_target, s.must_recover = {}, {}
+    s.airfield_ko_turn = turn - 1 if s.airfield_knocked_out() else 0
+    if side == "usn" and "launch:airfield" not in legal:  # the Airfield has played its tokens this Turn (1.4.2)
+        field = s.bases["airfield"]
+        field.tokens_played = DATA.units[field.unit].hit_points
+        field.launched = 1
+    s._cache = s._offered = None
+    for transient in ("_carriers", "_ship_index", "_memo"):
+        s.__dict__.pop(transient, None)
+    if check_sample(game, view, s):
+        return None
+    again = s.decision(side)
+    if again is None or again.option_ids != decision.option_ids:
+        if DEBUG is not None:
+            DEBUG(decision.option_ids, again and again.option_ids)
+        return None
+    return s
+
+
+def _num(ident: str) -> int:
+    digits = ident[1:] if ident[:1] in ("a", "s") else ""
+    return int(digits) if digits.isdigit() else 0
+
+
+def _carrier_units() -> frozenset[str]:
+    from midway.rulesets.hbg.model import CARRIER_UNITS
+
+    return frozenset(CARRIER_UNITS)
