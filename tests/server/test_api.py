@@ -47,7 +47,8 @@ def test_rulesets_list_options_with_descriptions_and_defaults(client: TestClient
     toy = next(r for r in body["rulesets"] if r["id"] == "toy")
     assert toy["options"] == [{"key": "budget", "default": 5, "description": "points each side may bid in all"}]
     assert toy["board"] is None
-    assert "random" in body["agents"]
+    assert {"random", "heuristic", "mcts"} <= set(body["agents"])
+    assert body["strength"] == ["mcts"]  # the one that takes iterations or seconds per decision
     ids = {r["id"] for r in body["rulesets"]}
     assert {"hbg", "warpspawn", "terrible-resolve"} <= ids
 
@@ -79,6 +80,15 @@ def test_create_returns_secret_links_and_a_spectator_link(client: TestClient) ->
         ('{"ruleset": "toy", "seats": {"c": {"kind": "human"}}}', 422, "no side"),
         ('{"ruleset": "toy", "seats": {"a": {"kind": "robot"}}}', 422, "kind"),
         ('{"ruleset": "toy", "seats": {"a": {"kind": "computer", "agent": "hal"}}}', 422, "computer player"),
+        ('{"ruleset": "toy", "seats": {"a": {"kind": "computer", "agent": "mcts@lots"}}}', 422, "mcts@0.5s"),
+        ('{"ruleset": "toy", "seats": {"a": {"kind": "computer", "agent": "mcts@0s"}}}', 422, "more than 0"),
+        ('{"ruleset": "toy", "seats": {"a": {"kind": "computer", "agent": "mcts@3600s"}}}', 422, "at most 30"),
+        ('{"ruleset": "toy", "seats": {"a": {"kind": "computer", "agent": "mcts@-5"}}}', 422, "at least 1"),
+        ('{"ruleset": "toy", "seats": {"a": {"kind": "computer", "agent": "mcts:workers=8"}}}', 422, "one process"),
+        ('{"ruleset": "toy", "seats": {"a": {"kind": "computer", "agent": "mcts:max_time=x"}}}', 422, "number"),
+        ('{"ruleset": "toy", "seats": {"a": {"kind": "computer", "agent": "mcts:bogus=1"}}}', 422, "bad settings"),
+        ('{"ruleset": "toy", "seats": {"a": {"kind": "computer", "agent": "random@400"}}}', 422, "bad settings"),
+        ('{"ruleset": "toy", "seats": {"a": {"kind": "computer", "agent": "mcts:400"}}}', 422, "key=value"),
     ],
 )
 def test_bad_creations_get_a_clear_4xx(client: TestClient, body: str, status: int, message: str) -> None:
@@ -250,9 +260,10 @@ def test_the_pages_and_renderers_are_served(client: TestClient) -> None:
         assert r.status_code == 200 and "<html" in r.text.lower(), path
     assert client.get("/static/app.js").status_code == 200
     assert client.get("/api/rulesets/toy/board.js").status_code == 404
-    hbg = client.get("/api/rulesets/hbg/board.js")
-    assert hbg.status_code == 200 and "export" in hbg.text
-    assert hbg.headers["content-type"].startswith("text/javascript")
+    for ruleset in ("boredgames", "hbg", "terrible-resolve", "vam", "warpspawn"):  # each ships its own board
+        board = client.get(f"/api/rulesets/{ruleset}/board.js")
+        assert board.status_code == 200 and "export function render" in board.text, ruleset
+        assert board.headers["content-type"].startswith("text/javascript")
 
 
 def test_a_game_of_another_rules_version_is_refused_with_a_sentence(client: TestClient, service: GameService) -> None:
@@ -268,3 +279,35 @@ def test_a_game_of_another_rules_version_is_refused_with_a_sentence(client: Test
     assert "rules version 0-old" in r.json()["detail"] and "not continued" in r.json()["detail"]
     assert _choose(client, created, "a", "bid-1", "x").status_code == 409
     assert client.get(f"/api/games/{created['game_id']}").json()["version"] == "0-old"
+
+
+@pytest.mark.parametrize("agent", ["heuristic", "mcts@20", "mcts@0.05s", "mcts:iterations=20,max_time=0.5"])
+def test_a_computer_of_any_strength_plays_and_its_thinking_time_is_shown(client: TestClient, agent: str) -> None:
+    body = {"ruleset": "toy", "seed": 2, "seats": {"a": {"kind": "human"}, "b": {"kind": "computer", "agent": agent}}}
+    created = _new(client, body)
+    _choose(client, created, "a", "bid-3")
+    deadline = time.time() + 20
+    while not (payload := _seat(client, created, "a"))["view"]["state"]["bids_seen"] and time.time() < deadline:
+        time.sleep(0.02)
+    assert set(payload["thinking"]) == {"b"}
+    assert payload["thinking"]["b"]["agent"] == agent
+    assert 0 <= payload["thinking"]["b"]["seconds"] < 20
+    assert len(payload["view"]["state"]["bids_seen"]) == 1  # it answered the bid
+    spectator = client.get(f"/api/games/{created['game_id']}/spectate").json()
+    assert spectator["thinking"] == payload["thinking"]
+
+
+def test_a_seat_asks_whose_turn_it_is_as_it_sees_it(client: TestClient) -> None:
+    created = _new(client)
+    gid = created["game_id"]
+    token = {s: created["seats"][s]["token"] for s in ("a", "b")}
+    turn = client.get(f"/api/games/{gid}/turn", headers={"X-Seat-Token": token["a"]}).json()
+    assert turn == {
+        "game_id": gid, "ruleset": "toy", "side": "a", "to_move": ["a", "b"], "my_turn": True,
+        "over": False, "outcome": None,
+    }  # fmt: skip
+    _choose(client, created, "a", "bid-1")  # sealed: a waits, b still to choose
+    assert client.get(f"/api/games/{gid}/turn", headers={"X-Seat-Token": token["a"]}).json()["my_turn"] is False
+    assert client.get(f"/api/games/{gid}/turn", headers={"X-Seat-Token": token["b"]}).json()["to_move"] == ["b"]
+    assert client.get(f"/api/games/{gid}/turn").status_code == 403
+    assert client.get(f"/api/games/{gid}/turn", headers={"X-Seat-Token": "x" * 30}).status_code == 403

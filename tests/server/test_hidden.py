@@ -12,11 +12,15 @@ from fastapi.testclient import TestClient
 from midway.ai import RandomAgent
 from midway.engine import registry
 from midway.server.service import GameService, SeatSpec
+from tests.engine.blind_toy import BLIND
 from tests.engine.toy import TOY
 
 registry.register(TOY)
+registry.register(BLIND)
 RULESETS = registry.ids()
-PAYLOAD_KEYS = {"game_id", "ruleset", "version", "side", "seats", "to_move", "over", "outcome", "view", "decision"}
+PAYLOAD_KEYS = {
+    "game_id", "ruleset", "version", "side", "seats", "to_move", "over", "outcome", "view", "decision", "thinking",
+}  # fmt: skip
 
 
 def _expected(service: GameService, info, state, side: str) -> dict:
@@ -36,7 +40,7 @@ def test_seat_payloads_are_their_view_and_nothing_else(ruleset: str, client: Tes
     created = service.create(ruleset, None, {s: SeatSpec("human") for s in game.sides}, seed=17)
     gid = created.game_id
     agents = {s: RandomAgent(i + 5) for i, s in enumerate(game.sides)}
-    checked = sealed_points = 0
+    checked = sealed_points = blind_points = 0
     for step in range(240):
         info, state = service.state(gid)
         if step % 20 == 0 or len(state.pending()) > 1:
@@ -61,10 +65,24 @@ def test_seat_payloads_are_their_view_and_nothing_else(ruleset: str, client: Tes
             sealed_points += _check_sealed_choice_hidden(service, info, state)
         side, decision = next(iter(pending.items()))
         option = agents[side].choose({}, decision)
+        others = [s for s in [*game.sides, None] if s != side]
+        hidden = decision.blind and not _closes_the_step(pending, side, decision, option)
+        before = {s: service.seat_json(gid, s) for s in others} if hidden else {}
         service.submit(gid, side, service.wire_id(info, decision), option)
+        for other, text in before.items():  # a blind choice inside its step is invisible: not one byte changes
+            assert service.seat_json(gid, other) == text, f"{other or 'the spectator'} saw {side}'s blind choice"
+            blind_points += 1
     assert checked > 0
     if ruleset == "toy":
         assert sealed_points > 0
+    if ruleset == "blind-toy":
+        assert blind_points > 0
+
+
+def _closes_the_step(pending, side: str, decision, option: str) -> bool:
+    """Whether ``side``'s blind choice may close its step: the umpire resolves a blind step in the last
+    ``done`` (docs/architecture.md), so only a ``done`` when no other side of the step is still choosing."""
+    return option == "done" and not any(s in pending for s in decision.blind if s != side)
 
 
 def _check_sealed_choice_hidden(service: GameService, info, state) -> int:

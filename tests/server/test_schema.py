@@ -39,6 +39,7 @@ def test_every_endpoint_is_in_the_schema() -> None:
         "GET /api/rulesets",
         "POST /api/games",
         "GET /api/games/{game_id}/seat",
+        "GET /api/games/{game_id}/turn",
         "POST /api/games/{game_id}/choices",
         "GET /api/games/{game_id}/spectate",
         "POST /api/replay",

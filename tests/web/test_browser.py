@@ -5,18 +5,21 @@ hand-over, a short game to its end and its replay. Screenshots go to artifacts/ 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import shutil
 import subprocess
 import time
 from collections.abc import Iterator
+from importlib.metadata import entry_points
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
+from midway.engine import registry
 from tests.server.proc import Server
 
 CHROMIUM = "/usr/bin/chromium"
@@ -75,6 +78,17 @@ def _new_game(page: Page, server: Server, ruleset: str, opponent: str = "compute
     page.click("#create")
 
 
+def _click_option(page: Page, preferred: str | None = None, *, last: bool = False) -> None:
+    """Click the option ``preferred`` if offered, else the first (or ``last``) one; the list may be redrawn
+    under the click (a push), which is no failure."""
+    wanted = page.locator(f'.options .option[data-option="{preferred}"]') if preferred else None
+    fallback = page.locator(".options .option")
+    with contextlib.suppress(PlaywrightError):
+        (wanted if wanted is not None and wanted.count() else fallback.last if last else fallback.first).click(
+            timeout=2000
+        )
+
+
 def _prompt(page: Page) -> str:
     return page.locator("#decision h3").inner_text()
 
@@ -93,7 +107,11 @@ def test_lobby_lists_rulesets_with_options(page: Page, server: Server) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 400  # nothing wider than the phone
 
 
-@pytest.mark.parametrize("ruleset", ["hbg", "warpspawn", "terrible-resolve"])
+INSTALLED = sorted({ep.name for ep in entry_points(group=registry.GROUP)})
+"""The installed rulesets (the server subprocess knows only these, not the toys other test modules register)."""
+
+
+@pytest.mark.parametrize("ruleset", INSTALLED)
 def test_play_against_the_computer_then_reload_and_continue(page: Page, server: Server, ruleset: str) -> None:
     _new_game(page, server, ruleset)
     page.wait_for_url(re.compile(r"/game/[^#]+#seat="))
@@ -106,6 +124,8 @@ def test_play_against_the_computer_then_reload_and_continue(page: Page, server: 
         page.keyboard.press("ArrowDown")
         expect(page.locator(".options .option.selected")).to_have_count(1)
     page.screenshot(path=str(ARTIFACTS / f"game-{ruleset}.png"), full_page=False)
+    expect(page.locator("#log .event").first).to_be_visible()  # the event log, each event with its rule
+    expect(page.locator("#log .rule").first).to_contain_text("§")
     prompt = _prompt(page)
     page.reload()
     page.wait_for_selector(".options .option")
@@ -117,9 +137,16 @@ def test_play_against_the_computer_then_reload_and_continue(page: Page, server: 
     expect(page.locator("#games-list")).to_contain_text(re.compile("your turn|waiting for"))
 
 
-def test_clicking_the_board_picks_an_option(page: Page, server: Server) -> None:
-    _new_game(page, server, "warpspawn")
+@pytest.mark.parametrize("ruleset", ["warpspawn", "boredgames", "vam"])
+def test_clicking_the_board_picks_an_option(page: Page, server: Server, ruleset: str) -> None:
+    _new_game(page, server, ruleset)
     page.wait_for_selector(".options .option")
+    for _ in range(20):  # vam's orders open with a menu: order a search, whose hexes the map then picks
+        page.wait_for_selector(".options .option")
+        if page.locator("#board .pickable").count():
+            break
+        _click_option(page, "se")
+        page.wait_for_timeout(300)
     pickable = page.locator("#board .pickable").first
     expect(pickable).to_be_visible()
     before = page.get_attribute("#decision", "data-decision")
@@ -132,6 +159,28 @@ def test_clicking_the_board_picks_an_option(page: Page, server: Server) -> None:
     )
 
 
+def test_the_computer_with_a_strength_and_its_thinking_time(page: Page, server: Server) -> None:
+    page.goto(server.base + "/")
+    page.wait_for_selector("#ruleset option", state="attached")
+    page.select_option("#ruleset", "boredgames")  # the computer (IJN) places first
+    page.select_option("#agent", "mcts")
+    expect(page.locator("#strength")).to_be_visible()
+    page.select_option("#strength-unit", "seconds")
+    page.fill("#strength-value", "0.2")
+    page.check('input[name="opponent"][value="computer"]')
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/game/[^#]+#seat="))
+    expect(page.locator("#thinking")).to_contain_text(re.compile(r"mcts@0\.2s\) thought \d+ ms"), timeout=30_000)
+    page.goto(server.base + "/")
+    page.select_option("#agent", "random")
+    expect(page.locator("#strength")).to_be_hidden()  # random takes no strength
+    page.select_option("#agent", "mcts")
+    page.select_option("#strength-unit", "seconds")
+    page.fill("#strength-value", "3600")
+    page.click("#create")
+    expect(page.locator("#create-error")).to_contain_text("at most 30 seconds")  # the server's sentence
+
+
 def test_spectator_link_and_friend_invitation(page: Page, server: Server, browser: Browser) -> None:
     _new_game(page, server, "terrible-resolve", opponent="friend")
     link = page.locator("#invite-link")
@@ -142,9 +191,14 @@ def test_spectator_link_and_friend_invitation(page: Page, server: Server, browse
     page.wait_for_selector("#decision h3")
     game_id = re.search(r"/game/([^#]+)", page.url).group(1)
     friend = browser.new_page()
-    friend.goto(friend_link)
+    friend.goto(server.base + "/")  # the friend pastes the link into the lobby's "join by link"
+    friend.fill("#join-link", friend_link)
+    friend.click('#join-form button[type="submit"]')
     friend.wait_for_selector("#decision h3")
     expect(friend.locator("#title")).to_contain_text("Imperial Japanese Navy")
+    friend.goto(server.base + "/")  # the friend's browser now lists the game, with whose turn it is
+    expect(friend.locator("#games-list li")).to_have_count(1)
+    expect(friend.locator("#games-list")).to_contain_text(re.compile("your turn|waiting for"))
     friend.close()
     watcher = browser.new_page()
     watcher.goto(f"{server.base}/watch/{game_id}")
@@ -167,9 +221,7 @@ def test_hot_seat_hands_over_between_sides(page: Page, server: Server) -> None:
         page.wait_for_selector("#handover:not([hidden]), .options .option")
         if page.locator("#handover").is_visible():
             break
-        done = page.locator('.options .option[data-option="done"]')
-        with contextlib.suppress(PlaywrightError):  # the list may be redrawn under the click
-            (done if done.count() else page.locator(".options .option").last).click(timeout=2000)
+        _click_option(page, "done", last=True)
     expect(page.locator("#handover-title")).to_contain_text("Imperial Japanese Navy")
     page.screenshot(path=str(ARTIFACTS / "hotseat-handover.png"))
     page.keyboard.press("Enter")
@@ -185,8 +237,7 @@ def test_a_short_game_to_its_end_and_its_replay(page: Page, server: Server) -> N
         page.wait_for_selector("#gameover:not([hidden]), .options .option")
         if page.locator("#gameover").is_visible():
             break
-        with contextlib.suppress(PlaywrightError):  # the list may be redrawn under the click
-            page.locator(".options .option").last.click(timeout=2000)
+        _click_option(page, last=True)
     expect(page.locator("#gameover")).to_be_visible()
     expect(page.locator("#gameover-title")).to_contain_text(re.compile("wins|draw"))
     page.screenshot(path=str(ARTIFACTS / "gameover.png"))
@@ -202,3 +253,15 @@ def test_a_short_game_to_its_end_and_its_replay(page: Page, server: Server) -> N
     page.keyboard.press("ArrowRight")
     expect(page.locator("#move")).to_contain_text("1.")
     page.screenshot(path=str(ARTIFACTS / "replay.png"))
+    # the same game's record file, uploaded on the replay page
+    game_id = re.search(r"/replay/([^/?#]+)", page.url).group(1)
+    record = page.request.get(f"{server.base}/api/games/{game_id}/record").json()
+    path = ARTIFACTS / "replay-upload.json"
+    path.write_text(json.dumps(record))
+    page.goto(server.base + "/replay")
+    page.set_input_files("#record-file", str(path))
+    expect(page.locator("#position")).to_contain_text(f"step 0 of {len(record['moves'])}")
+    page.keyboard.press("End")
+    expect(page.locator("#outcome")).to_contain_text(re.compile("wins|draw"))
+    page.set_input_files("#record-file", files=[{"name": "bad.json", "mimeType": "application/json", "buffer": b"{}"}])
+    expect(page.locator("#upload-error")).to_contain_text("cannot be replayed")

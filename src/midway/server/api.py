@@ -38,8 +38,18 @@ from midway.server.models import (
     RulesetOut,
     RulesetsOut,
     SeatLink,
+    Turn,
 )
-from midway.server.service import COMPUTER, GameService, Invalid, NotFound, SeatSpec, ServiceError, agent_names
+from midway.server.service import (
+    COMPUTER,
+    GameService,
+    Invalid,
+    NotFound,
+    SeatSpec,
+    ServiceError,
+    agent_names,
+    agents_with_strength,
+)
 
 log = logging.getLogger("midway.server")
 
@@ -167,6 +177,7 @@ def create_app(service: GameService, *, run_workers: bool = True) -> FastAPI:
     """The app serving ``service``; with ``run_workers`` its computer seats play in the background."""
     hub = Hub()
     service.on_change(hub.changed)
+    strength = agents_with_strength()
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -213,7 +224,7 @@ def create_app(service: GameService, *, run_workers: bool = True) -> FastAPI:
                 continue
             board = f"/api/rulesets/{rid}/board.js" if board_path(rid) else None
             out.append(RulesetOut(**desc, board=board))
-        return RulesetsOut(rulesets=out, agents=agent_names())
+        return RulesetsOut(rulesets=out, agents=agent_names(), strength=strength)
 
     @app.get("/api/rulesets/{ruleset_id}/board.js", tags=["rulesets"], response_class=FileResponse)
     def ruleset_board(ruleset_id: str) -> FileResponse:
@@ -260,6 +271,12 @@ def create_app(service: GameService, *, run_workers: bool = True) -> FastAPI:
         """The seat's view and its pending decision (the token says which seat)."""
         side = service.seat(game_id, x_seat_token)
         return _json(service.seat_json(game_id, side))
+
+    @app.get("/api/games/{game_id}/turn", response_model=Turn, tags=["seats"])
+    def seat_turn(game_id: str, x_seat_token: TokenHeader = None) -> dict[str, Any]:
+        """Whose turn it is as this seat sees it (the lobby's list of my games)."""
+        side = service.seat(game_id, x_seat_token)
+        return service.turn(game_id, side)
 
     @app.post(
         "/api/games/{game_id}/choices", response_model=GamePayload, response_model_exclude_unset=True, tags=["seats"]

@@ -36,6 +36,8 @@ games = sa.Table(
     sa.Column("claimed_until", sa.Float, nullable=True),
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("updated_at", sa.Float, nullable=False),
+    sa.Column("thinking", sa.Text, nullable=True),
+    # each computer side's last choice: {side: {"agent": spec, "seconds": s}} (migration 0002)
 )
 sa.Index("ix_games_computer_due", games.c.computer_due, games.c.updated_at)
 
@@ -59,6 +61,7 @@ moves = sa.Table(
     sa.Column("option_id", sa.Text, nullable=False),
     sa.Column("decision_id", sa.String(40), nullable=False),
     sa.Column("at", sa.Float, nullable=False),
+    sa.Column("think_ms", sa.Float, nullable=True),  # a computer's thinking time for this choice (0002)
 )
 
 ENV_URL = "MIDWAY_DATABASE_URL"

@@ -23,7 +23,12 @@ class SeatIn(Strict):
     """Who plays a side: a person (by link) or the computer (an agent by name)."""
 
     kind: Literal["human", "computer"] = "human"
-    agent: str | None = Field(default=None, max_length=64, description="The computer player's name (``random``...).")
+    agent: str | None = Field(
+        default=None,
+        max_length=64,
+        description="The computer player: ``random``, ``heuristic``, ``mcts``, with a strength ``mcts@400`` "
+        "(iterations per decision) or ``mcts@0.5s`` (seconds per decision).",
+    )
     agent_seed: int = Field(default=0, ge=0, le=MAX_SEED)
 
 
@@ -69,7 +74,27 @@ class DecisionOut(BaseModel):
     rule: str
     kind: str
     simultaneous: bool
+    blind: list[str] = []
+    """The sides of a blind compound order step (each side orders privately; see docs/architecture.md)."""
     options: list[OptionOut]
+
+
+class Thinking(BaseModel):
+    agent: str | None
+    """The computer player (``mcts@400``...)."""
+    seconds: float
+
+
+class Turn(BaseModel):
+    """Whose turn it is, as one seat sees it (the lobby's list of my games)."""
+
+    game_id: str
+    ruleset: str
+    side: str
+    to_move: list[str]
+    my_turn: bool
+    over: bool
+    outcome: dict[str, Any] | None
 
 
 class GamePayload(BaseModel):
@@ -89,6 +114,9 @@ class GamePayload(BaseModel):
     """The whole record (spectators, once the game is over)."""
     events: list[dict[str, Any]] | None = None
     """Every event, both sides' included (spectators, once the game is over)."""
+    thinking: dict[str, Thinking] | None = None
+    """Each computer side's thinking time for its last choice (brought up to date only when the rest of
+    the payload changes, so that it never betrays a choice the reader cannot see)."""
 
 
 class GameSummary(BaseModel):
@@ -118,6 +146,10 @@ class RulesetOut(BaseModel):
 class RulesetsOut(BaseModel):
     rulesets: list[RulesetOut]
     agents: list[str]
+    """The computer players by name; a seat's ``agent`` may add a strength to those in ``strength``."""
+    strength: list[str] = Field(default_factory=list)
+    """The computer players that take a strength: ``mcts@400`` (iterations per decision) or ``mcts@0.5s``
+    (seconds per decision)."""
 
 
 class RecordModel(BaseModel):

@@ -19,6 +19,7 @@ import hashlib
 import hmac
 import json
 import logging
+import math
 import pickle
 import secrets
 import threading
@@ -33,7 +34,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
 from midway.ai import make_agent
-from midway.ai.agents import AGENTS
+from midway.ai.agents import AGENTS, parse_agent
 from midway.engine import Decision, Game, IllegalChoiceError, MidwayError, Record, State, registry
 from midway.engine.errors import GameOverError, RecordError, StaleDecisionError, UnknownOptionError
 from midway.engine.records import replay, start
@@ -50,6 +51,8 @@ LEASE_SECONDS = 5.0
 """How long a process may think about a computer move before another may take it over."""
 MAX_SEED = 2**53 - 1
 REPLAY_EVERY = 50
+MAX_THINK_SECONDS = 30.0
+"""The longest a computer seat may be told to think per decision (``mcts@30s``)."""
 
 
 _INFO = sa.select(
@@ -63,9 +66,24 @@ _INFO = sa.select(
     games.c.to_move,
     games.c.status,
     games.c.outcome,
+    games.c.thinking,
 ).where(games.c.id == sa.bindparam("id"))
 _N_MOVES = sa.select(games.c.n_moves).where(games.c.id == sa.bindparam("id"))
 _SEATS = sa.select(seats).where(seats.c.game_id == sa.bindparam("id"))
+_INFO_LOCKED = _INFO.with_for_update()
+_NOTIFY = sa.text("SELECT pg_notify(:ch, :note)")
+_INSERT_MOVE = moves.insert()
+_MOVED = {
+    name: sa.bindparam(name)
+    for name in ("n_moves", "snapshot", "snapshot_moves", "to_move", "status", "outcome", "computer_due", "updated_at")
+}
+_UPDATE_AFTER_MOVE = games.update().where(games.c.id == sa.bindparam("gid")).values(**_MOVED, claimed_until=None)
+_UPDATE_AFTER_COMPUTER_MOVE = (
+    games.update()
+    .where(games.c.id == sa.bindparam("gid"))
+    .values(**_MOVED, claimed_until=None, thinking=sa.bindparam("thinking"))
+)
+"""Statements built once: a choice's writes skip SQLAlchemy's statement construction."""
 _TOKENS = sa.select(seats.c.side, seats.c.token_hash).where(seats.c.game_id == sa.bindparam("id"))
 
 
@@ -138,6 +156,8 @@ class GameInfo:
     status: str
     outcome: dict[str, Any] | None
     seats: dict[str, SeatSpec] = field(default_factory=dict)
+    thinking: dict[str, Any] = field(default_factory=dict)
+    """Each computer side's last choice: ``{side: {"agent": spec, "seconds": s}}``."""
 
 
 def hash_token(token: str) -> str:
@@ -151,6 +171,56 @@ def new_token() -> str:
 
 def agent_names() -> list[str]:
     return sorted(AGENTS)
+
+
+def agents_with_strength() -> list[str]:
+    """The agents that take a strength (``mcts@400``: iterations, ``mcts@0.5s``: seconds per decision)."""
+    out = []
+    for name in agent_names():
+        try:
+            make_agent(f"{name}@10")
+        except (ValueError, TypeError):
+            continue
+        out.append(name)
+    return out
+
+
+def check_agent(spec: object, side: str = "") -> str:
+    """A computer seat's agent spec (``random``, ``heuristic``, ``mcts@400``, ``mcts@0.5s``,
+    ``mcts:iterations=400,max_time=0.5``), checked through midway.ai's own parser; :class:`Invalid` says
+    what is wrong. A server refuses settings that would hog it: more than :data:`MAX_THINK_SECONDS` per
+    decision (a search always has a time limit: ``max_time`` defaults to under a second), or worker processes."""
+    for_side = f" for {side}" if side else ""
+    if not isinstance(spec, str) or not spec.strip():
+        raise Invalid(f"a computer seat{for_side} needs an agent; there are {agent_names()}")
+    try:
+        name, settings = parse_agent(spec)
+    except ValueError as exc:
+        raise Invalid(
+            f"computer player {spec!r}{for_side}: {exc}; a strength is iterations (mcts@400) "
+            "or seconds per decision (mcts@0.5s)"
+        ) from None
+    if name not in AGENTS:
+        raise Invalid(f"no computer player {name!r}{for_side}; there are {agent_names()}")
+    max_time = settings.get("max_time", None)
+    iterations = settings.get("iterations", None)
+    for key, value in (("max_time", max_time), ("iterations", iterations)):
+        if value is not None and (not isinstance(value, int | float) or isinstance(value, bool)):
+            raise Invalid(f"computer player {spec!r}{for_side}: {key} is a number, not {value!r}")
+    if max_time is not None and not (math.isfinite(max_time) and 0 < max_time <= MAX_THINK_SECONDS):
+        raise Invalid(
+            f"computer player {spec!r}{for_side}: the time per decision is more than 0 and at most "
+            f"{MAX_THINK_SECONDS:g} seconds on this server"
+        )
+    if iterations is not None and iterations < 1:
+        raise Invalid(f"computer player {spec!r}{for_side}: iterations is at least 1")
+    if settings.get("workers", 1) != 1:
+        raise Invalid(f"computer player {spec!r}{for_side}: this server runs each computer seat in one process")
+    try:
+        make_agent(spec, 0)
+    except ValueError as exc:
+        raise Invalid(f"computer player {spec!r}{for_side}: {exc}") from None
+    return spec
 
 
 # -------------------------------------------------------------------- service
@@ -167,7 +237,9 @@ class GameService:
         self._cache_size = cache_size
         self._cache_lock = threading.Lock()
         self._seats: dict[str, dict[str, SeatSpec]] = {}
+        self._tokens: dict[str, list[Any]] = {}
         self._texts: OrderedDict[tuple[str, str, int], str] = OrderedDict()
+        self._sticky: OrderedDict[tuple[str, str], tuple[bytes, str]] = OrderedDict()
         self._replays: OrderedDict[str, dict[int, State]] = OrderedDict()
         self._locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
@@ -214,8 +286,11 @@ class GameService:
         """Call ``listener(game_id)`` (from any thread) whenever a game changes, in any process."""
         self._listeners.append(listener)
 
-    def _changed(self, game_id: str) -> None:
-        self._wake.set()
+    def _changed(self, game_id: str, computer_due: bool = True) -> None:
+        """Tell the listeners (the websockets) that ``game_id`` changed; wake the computer seats' workers
+        only if a computer must now move (a human-only game's choices never make them look)."""
+        if computer_due:
+            self._wake.set()
         for listener in list(self._listeners):
             try:
                 listener(game_id)
@@ -250,8 +325,8 @@ class GameService:
         for side, spec in specs.items():
             if spec.kind not in (HUMAN, COMPUTER):
                 raise Invalid(f"a seat is 'human' or 'computer', not {spec.kind!r}")
-            if spec.kind == COMPUTER and spec.agent not in AGENTS:
-                raise Invalid(f"no computer player {spec.agent!r} for {side}; there are {agent_names()}")
+            if spec.kind == COMPUTER:
+                check_agent(spec.agent, side)
         if seed is None:
             seed = secrets.randbelow(MAX_SEED)
         if not 0 <= seed <= MAX_SEED:
@@ -275,13 +350,13 @@ class GameService:
                     id=game_id,
                     ruleset=game.id,
                     version=game.version,
-                    options=json.dumps(state.options, sort_keys=True),
+                    options=json.dumps(dict(state.options), sort_keys=True),
                     seed=seed,
                     salt=salt,
                     n_moves=0,
                     snapshot=_snapshot(state),
                     snapshot_moves=0,
-                    to_move=json.dumps(list(state.to_move)),
+                    to_move=_public_to_move(state),
                     status=OVER if state.is_over else PLAYING,
                     outcome=_outcome_json(state),
                     computer_due=_computer_due(state, specs),
@@ -303,20 +378,23 @@ class GameService:
                     for side, spec in specs.items()
                 ],
             )
-            self._notify(conn, game_id)
+            due = _computer_due(state, specs)
+            self._notify(conn, game_id, due)
         self._put(game_id, 0, state)
-        self._changed(game_id)
+        self._changed(game_id, due)
         return Created(game_id, tokens)
 
     # ----------------------------------------------------------------- read
-    def info(self, game_id: str, conn: Connection | None = None) -> GameInfo:
-        """The game's row (no snapshot) and seats; :class:`NotFound` if there is none."""
+    def info(self, game_id: str, conn: Connection | None = None, *, lock: bool = False) -> GameInfo:
+        """The game's row (no snapshot) and seats; :class:`NotFound` if there is none.
+
+        ``lock``: take the row's write lock (``FOR UPDATE``) as it is read, in ``conn``'s transaction."""
         if not isinstance(game_id, str) or not 1 <= len(game_id) <= 40:
             raise NotFound("no such game")
         if conn is None:
             with self.engine.connect() as c:
                 return self.info(game_id, c)
-        row = conn.execute(_INFO, {"id": game_id}).first()
+        row = conn.execute(_INFO_LOCKED if lock else _INFO, {"id": game_id}).first()
         if row is None:
             raise NotFound(f"no game {game_id!r}")
         info = GameInfo(
@@ -330,6 +408,7 @@ class GameService:
             to_move=json.loads(row.to_move),
             status=row.status,
             outcome=None if row.outcome is None else json.loads(row.outcome),
+            thinking={} if row.thinking is None else json.loads(row.thinking),
         )
         cached = self._seats.get(game_id)  # seats never change once the game is created
         if cached is None:
@@ -350,8 +429,15 @@ class GameService:
         if not isinstance(game_id, str) or not 1 <= len(game_id) <= 40:
             raise NotFound("no such game")
         digest = hash_token(token)
-        with self.engine.connect() as conn:
-            rows = conn.execute(_TOKENS, {"id": game_id}).all()
+        rows = self._tokens.get(game_id)  # seats never change once the game is created
+        if rows is None:
+            with self.engine.connect() as conn:
+                rows = conn.execute(_TOKENS, {"id": game_id}).all()
+            if rows:
+                with self._cache_lock:
+                    if len(self._tokens) > 20_000:
+                        self._tokens.clear()
+                    self._tokens[game_id] = rows
         if not rows:
             raise NotFound(f"no game {game_id!r}")
         found = None
@@ -451,9 +537,7 @@ class GameService:
 
     def seat_payload(self, game_id: str, side: str) -> dict[str, Any]:
         """What ``side``'s seat may see now: its view and its own pending decision."""
-        with self._game_lock(game_id):
-            info, state = self.state(game_id)
-            return self._seat_payload(info, state, side)
+        return dict(json.loads(self.seat_json(game_id, side)))
 
     def seat_json(self, game_id: str, side: str | None) -> str:
         """:meth:`seat_payload` (``side`` None: :meth:`spectator_payload`) as JSON text, made once per position
@@ -468,14 +552,32 @@ class GameService:
             return text
         with self._game_lock(game_id):
             info, state = self.state(game_id)
-            if side is None:
-                return self._remember((game_id, "", info.n_moves), self._spectator_payload(info, state))
-            return self._remember((game_id, side, info.n_moves), self._seat_payload(info, state, side))
+            return self._payload_text(info, state, side)
 
-    def _remember(self, key: tuple[str, str, int], payload: dict[str, Any]) -> str:
-        text = json.dumps(payload, separators=(",", ":"))
+    def _payload_text(self, info: GameInfo, state: State, side: str | None) -> str:
+        """The payload of ``side`` (None: the spectator) as JSON text, remembered for this position.
+
+        The computer's thinking time is *sticky*: it is brought up to date only when the rest of the
+        payload changes. A choice the reader cannot see (the other side's blind step of a compound
+        order) therefore changes not one byte of what the reader is sent, so no push goes out and
+        no HTTP answer differs: the timing of pushes never counts the other side's hidden steps."""
+        payload = self._seat_payload(info, state, side) if side is not None else self._spectator_payload(info, state)
+        thinking = payload.pop("thinking")
+        core = json.dumps(payload, separators=(",", ":"))
+        digest = hashlib.sha256(core.encode()).digest()
+        key = (info.id, side or "")
         with self._cache_lock:
-            self._texts[key] = text
+            before = self._sticky.get(key)
+        if before is not None and before[0] == digest:
+            text = before[1]
+        else:
+            text = core[:-1] + ',"thinking":' + json.dumps(thinking, separators=(",", ":")) + "}"
+        with self._cache_lock:
+            self._sticky[key] = (digest, text)
+            self._sticky.move_to_end(key)
+            while len(self._sticky) > 4096:
+                self._sticky.popitem(last=False)
+            self._texts[(info.id, side or "", info.n_moves)] = text
             while len(self._texts) > 4096:
                 self._texts.popitem(last=False)
         return text
@@ -486,41 +588,58 @@ class GameService:
         if decision is not None:
             dec = decision.to_json()
             dec["id"] = self.wire_id(info, decision)
+        view = state.view(side)
         return {
             "game_id": info.id,
             "ruleset": info.ruleset,
             "version": info.version,
             "side": side,
             "seats": {s: spec.kind for s, spec in info.seats.items()},
-            "to_move": list(state.to_move),
+            "to_move": list(view["to_move"]),  # as this seat sees it, never the true state's
             "over": state.is_over,
             "outcome": None if state.result is None else state.result.to_json(),
-            "view": state.view(side),
+            "view": view,
             "decision": dec,
             "record": None,
             "events": None,
+            "thinking": _thinking(info),
+        }
+
+    def turn(self, game_id: str, side: str) -> dict[str, Any]:
+        """Whose turn it is as ``side`` sees it (its view's ``to_move``, never the true state's)."""
+        with self._game_lock(game_id):
+            info, state = self.state(game_id)
+            to_move = list(state.view(side, log_tail=0)["to_move"])
+        return {
+            "game_id": info.id,
+            "ruleset": info.ruleset,
+            "side": side,
+            "to_move": to_move,
+            "my_turn": side in to_move,
+            "over": state.is_over,
+            "outcome": None if state.result is None else state.result.to_json(),
         }
 
     def spectator_payload(self, game_id: str) -> dict[str, Any]:
         """The public view during the game; after the end, also the whole record and event log."""
-        with self._game_lock(game_id):
-            info, state = self.state(game_id)
-            return self._spectator_payload(info, state)
+        return dict(json.loads(self.seat_json(game_id, None)))
 
     def _spectator_payload(self, info: GameInfo, state: State) -> dict[str, Any]:
+        view = state.view(None)
         out: dict[str, Any] = {
             "game_id": info.id,
             "ruleset": info.ruleset,
             "version": info.version,
             "side": None,
             "seats": {s: spec.kind for s, spec in info.seats.items()},
-            "to_move": list(state.to_move),
+            "to_move": list(view["to_move"]),  # the public view's
             "over": state.is_over,
             "outcome": None if state.result is None else state.result.to_json(),
-            "view": state.view(None),
+            "view": view,
             "decision": None,
             "record": None,
             "events": None,
+            "thinking": _thinking(info),
         }
         if state.is_over:
             out["record"] = state.record().to_json()
@@ -595,23 +714,27 @@ class GameService:
         """Apply ``side``'s choice for the decision ``decision_id``; commit it; return the seat's new payload."""
         return json.loads(self.submit_json(game_id, side, decision_id, option_id))
 
-    def submit_json(self, game_id: str, side: str, decision_id: str, option_id: str) -> str:
-        """:meth:`submit`, answering the payload as JSON text (the same text the seat's websocket is pushed)."""
+    def submit_json(
+        self, game_id: str, side: str, decision_id: str, option_id: str, *, thought: float | None = None
+    ) -> str:
+        """:meth:`submit`, answering the payload as JSON text (the same text the seat's websocket is pushed).
+
+        ``thought``: a computer seat's thinking time for this choice, in seconds (stored with the move)."""
         if not isinstance(option_id, str) or not isinstance(decision_id, str):
             raise Invalid("decision_id and option_id are text")
         with self._game_lock(game_id):
-            text = self._submit_locked(game_id, side, decision_id, option_id)
-        self._changed(game_id)
+            text, due = self._submit_locked(game_id, side, decision_id, option_id, thought)
+        self._changed(game_id, due)
         return text
 
-    def _submit_locked(self, game_id: str, side: str, decision_id: str, option_id: str) -> str:
+    def _submit_locked(
+        self, game_id: str, side: str, decision_id: str, option_id: str, thought: float | None
+    ) -> tuple[str, bool]:
+        """Apply and commit; the seat's new payload text, and whether a computer seat must move now."""
         applied = False
         try:
             with self._write() as conn:
-                locked = conn.execute(sa.select(games.c.n_moves).where(games.c.id == game_id).with_for_update()).first()
-                if locked is None:
-                    raise NotFound(f"no game {game_id!r}")
-                info = self.info(game_id, conn)
+                info = self.info(game_id, conn, lock=True)
                 state = self._get(game_id, info.n_moves)
                 if state is None:
                     state = self._load(conn, info)
@@ -630,31 +753,42 @@ class GameService:
                 applied = True
                 n = info.n_moves + 1
                 now = time.time()
-                conn.execute(
-                    moves.insert().values(
-                        game_id=game_id, n=n, side=side, option_id=option_id, decision_id=decision_id, at=now
-                    )
-                )
-                conn.execute(
-                    games.update()
-                    .where(games.c.id == game_id)
-                    .values(
-                        n_moves=n,
-                        snapshot=_snapshot(state),
-                        snapshot_moves=n,
-                        to_move=json.dumps(list(state.to_move)),
-                        status=OVER if state.is_over else PLAYING,
-                        outcome=_outcome_json(state),
-                        computer_due=_computer_due(state, info.seats),
-                        claimed_until=None,
-                        updated_at=now,
-                    )
-                )
-                self._notify(conn, game_id)
+                think_ms = None if thought is None else round(1000 * thought, 1)
+                if thought is not None:
+                    spec = info.seats.get(side)
+                    agent = spec.agent if spec is not None else None
+                    info.thinking = {**info.thinking, side: {"agent": agent, "seconds": round(thought, 3)}}
+                move = {
+                    "game_id": game_id,
+                    "n": n,
+                    "side": side,
+                    "option_id": option_id,
+                    "decision_id": decision_id,
+                    "at": now,
+                    "think_ms": think_ms,
+                }
+                conn.execute(_INSERT_MOVE, move)
+                row = {
+                    "gid": game_id,
+                    "n_moves": n,
+                    "snapshot": _snapshot(state),
+                    "snapshot_moves": n,
+                    "to_move": _public_to_move(state),
+                    "status": OVER if state.is_over else PLAYING,
+                    "outcome": _outcome_json(state),
+                    "computer_due": (due := _computer_due(state, info.seats)),
+                    "updated_at": now,
+                }
+                if thought is None:
+                    conn.execute(_UPDATE_AFTER_MOVE, row)
+                else:
+                    row["thinking"] = json.dumps(info.thinking, sort_keys=True)
+                    conn.execute(_UPDATE_AFTER_COMPUTER_MOVE, row)
+                self._notify(conn, game_id, due)
                 info.n_moves = n
-                payload = self._seat_payload(info, state, side)
+                text = self._payload_text(info, state, side)
             self._put(game_id, n, state)
-            return self._remember((game_id, side, n), payload)
+            return text, due
         except BaseException:
             if applied:  # the state moved on but the commit did not happen: forget it
                 self._drop(game_id)
@@ -688,9 +822,11 @@ class GameService:
             "that decision is no longer current (the game has moved on); nothing was changed: reload and choose again"
         )
 
-    def _notify(self, conn: Connection, game_id: str) -> None:
+    def _notify(self, conn: Connection, game_id: str, computer_due: bool) -> None:
+        """PostgreSQL: tell every other process, at commit, that ``game_id`` changed (``<process>:<due>:<id>``)."""
         if not self.sqlite:
-            conn.execute(sa.text("SELECT pg_notify(:ch, :id)"), {"ch": NOTIFY_CHANNEL, "id": game_id})
+            note = f"{self.process_id}:{int(computer_due)}:{game_id}"
+            conn.execute(_NOTIFY, {"ch": NOTIFY_CHANNEL, "note": note})
 
     # -------------------------------------------------------- computer seats
     def _work(self) -> None:
@@ -756,10 +892,17 @@ class GameService:
                 agent = make_agent(spec.agent, _agent_seed(spec.agent_seed, side, decision.id))
                 view = state.view(side) if agent.wants_view else {}
                 tasks.append((side, decision, agent, view, self.wire_id(info, decision)))
+        budget = max((getattr(agent, "max_time", None) or 0 for _, _, agent, _, _ in tasks), default=0)
+        if budget * 1.5 + 1 > LEASE_SECONDS:  # a long think: keep the lease so no other process starts over
+            with self._write() as conn:
+                until = time.time() + budget * 1.5 * len(tasks) + LEASE_SECONDS
+                conn.execute(games.update().where(games.c.id == game_id).values(claimed_until=until))
         for side, decision, agent, view, wire in tasks:
+            started = time.perf_counter()
             option_id = agent.choose(view, decision)
+            thought = time.perf_counter() - started
             with contextlib.suppress(Conflict):  # someone else (another process) made it first
-                self.submit(game_id, side, wire, option_id)
+                self.submit_json(game_id, side, wire, option_id, thought=thought)
 
     def _listen(self) -> None:
         """PostgreSQL: wake on every game change made by any process (LISTEN/NOTIFY)."""
@@ -772,7 +915,10 @@ class GameService:
                     pg.execute(f"LISTEN {NOTIFY_CHANNEL}")
                     while not self._stop.is_set():
                         for note in pg.notifies(timeout=0.5):
-                            self._changed(note.payload)
+                            process, _, rest = note.payload.partition(":")
+                            due, _, game_id = rest.partition(":")
+                            if process != self.process_id:  # this process told its own listeners already
+                                self._changed(game_id, due == "1")
             except Exception:
                 log.exception("LISTEN connection lost; reconnecting")
                 self._stop.wait(1.0)
@@ -785,6 +931,16 @@ def _agent_seed(seed: int, side: str, decision_id: str) -> int:
 
 def _snapshot(state: State) -> bytes:
     return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _thinking(info: GameInfo) -> dict[str, Any] | None:
+    """Each computer side's thinking time for its last choice: ``{side: {"agent": ..., "seconds": ...}}``."""
+    return {s: dict(t) for s, t in sorted(info.thinking.items())} or None
+
+
+def _public_to_move(state: State) -> str:
+    """Whose turn it is as the public view has it (stored on the game row for its public summary)."""
+    return json.dumps(list(state.view(None, log_tail=0)["to_move"]))
 
 
 def _outcome_json(state: State) -> str | None:

@@ -100,6 +100,7 @@ async function render() {
   await draw($("board"), payload.view, ruleset, { side: payload.side, decision: payload.decision });
   wireBoard(payload);
   renderDecision(payload);
+  renderThinking(payload);
   renderLog(payload);
   if (payload.over && !gameoverShown) showGameOver(payload);
 }
@@ -197,6 +198,10 @@ function onKey(event) {
 // --------------------------------------------------------- board clicking
 function matches(option, key, val) {
   if (!option.data) return false;
+  if (key.includes(",")) { // a composite key ("x,y" = "10,5"): every part must match
+    const vals = val.split(",");
+    return key.split(",").every((k, i) => option.data[k] !== undefined && String(option.data[k]) === vals[i]);
+  }
   return Object.entries(option.data).some(([k, v]) => (k === key || key === "*") && String(v) === val);
 }
 
@@ -213,6 +218,18 @@ function wireBoard(payload) {
       else { filter = hits.map((o) => o.id); selected = 0; renderDecision(payload); }
     });
   }
+}
+
+// The computer's thinking time for its last move.
+function renderThinking(payload) {
+  const lines = Object.entries(payload.thinking || {}).map(([side, t]) =>
+    `${sideName(ruleset, side)} (the computer${t.agent ? `, ${t.agent}` : ""}) thought ${formatSeconds(t.seconds)} for its last move`);
+  $("thinking").hidden = lines.length === 0;
+  $("thinking").replaceChildren(...lines.flatMap((line, i) => (i ? [el("br"), line] : [line])));
+}
+
+function formatSeconds(s) {
+  return s < 1 ? `${Math.round(s * 1000)} ms` : `${s.toFixed(s < 10 ? 2 : 1)} s`;
 }
 
 // ------------------------------------------------------------------- log

@@ -45,6 +45,21 @@ function showRuleset() {
   $("my-side").replaceChildren(...ruleset.sides.map((s) => el("option", { value: s }, sideName(ruleset, s))));
 }
 
+// The computer player as the server takes it: "random", "heuristic", "mcts@400" (iterations per decision)
+// or "mcts@0.5s" (seconds per decision).
+function agentSpec() {
+  const name = $("agent").value;
+  if (!catalogue.strength.includes(name)) return name;
+  const value = $("strength-value").value.trim();
+  if (value === "") return name;
+  return `${name}@${value}${$("strength-unit").value === "seconds" ? "s" : ""}`;
+}
+
+function showStrength() {
+  const takes = (catalogue.strength || []).includes($("agent").value);
+  $("strength").hidden = !takes;
+}
+
 async function create(event) {
   event.preventDefault();
   $("create-error").textContent = "";
@@ -54,7 +69,7 @@ async function create(event) {
   const seats = {};
   for (const side of ruleset.sides) {
     if (side === mine || opponent !== "computer") seats[side] = { kind: "human" };
-    else seats[side] = { kind: "computer", agent: $("agent").value, agent_seed: Math.floor(Math.random() * 1e9) };
+    else seats[side] = { kind: "computer", agent: agentSpec(), agent_seed: Math.floor(Math.random() * 1e9) };
   }
   const body = { ruleset: ruleset.id, options: readOptions(ruleset), seats };
   if ($("seed").value !== "") body.seed = Number($("seed").value);
@@ -107,11 +122,13 @@ async function listGames() {
       el("span", { class: "muted" }, hot ? "hot-seat" : `as ${sideName(ruleset, group[0].side)}`), " ", status, " ",
       el("button", { class: "small", title: "forget this game on this browser", onclick: () => { forgetGame(gameId); listGames(); } }, "forget"));
     list.append(li);
-    api(`/api/games/${encodeURIComponent(gameId)}`).then((g) => {
+    // Whose turn it is as each of my seats sees it (never the true state's: a blind step stays hidden).
+    Promise.all(group.map((s) => api(`/api/games/${encodeURIComponent(gameId)}/turn`, { token: s.token }))).then((turns) => {
+      const g = turns[0];
       if (g.over) {
         status.textContent = g.outcome && g.outcome.winner ? `over: ${sideName(ruleset, g.outcome.winner)} won` : "over: a draw";
         status.className = "turn over";
-      } else if (group.some((s) => g.to_move.includes(s.side))) {
+      } else if (turns.some((t) => t.my_turn)) {
         status.textContent = "your turn";
         status.className = "turn mine";
       } else {
@@ -143,7 +160,12 @@ function join(event) {
 async function main() {
   catalogue = await rulesets();
   $("ruleset").replaceChildren(...catalogue.rulesets.map((r) => el("option", { value: r.id }, `${r.title} (${r.id})`)));
-  $("agent").replaceChildren(...catalogue.agents.map((a) => el("option", { value: a }, a)));
+  catalogue.strength = catalogue.strength || [];
+  const described = { random: "random (any legal move)", heuristic: "heuristic (the ruleset's own sound play)", mcts: "mcts (search: stronger, slower)" };
+  $("agent").replaceChildren(...catalogue.agents.map((a) => el("option", { value: a, selected: a === "heuristic" }, described[a] || a)));
+  $("agent").addEventListener("change", showStrength);
+  $("strength-unit").addEventListener("change", () => { $("strength-value").value = $("strength-unit").value === "seconds" ? "1" : "400"; });
+  showStrength();
   $("ruleset").addEventListener("change", showRuleset);
   $("new-form").addEventListener("submit", create);
   $("join-form").addEventListener("submit", join);
