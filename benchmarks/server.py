@@ -4,6 +4,8 @@ Starts a real server process per database (SQLite in a temporary file; PostgreSQ
 own, created and dropped), then for each number of concurrent games plays every game by HTTP (both seats
 human, each choice a POST), with a websocket open per seat receiving the pushes. Reports choices per
 second, the p50/p99 latency of a choice, pushes received, and the server's memory per live game.
+All games are created and their sockets connected first (*set-up s*: how long that took, all games at
+once); the clock of the choices starts when every game is ready, so the latencies are those of play.
 
     .venv/bin/python benchmarks/server.py                      # 10 and 100 games, SQLite and PostgreSQL
     .venv/bin/python benchmarks/server.py --games 10 --db sqlite --choices 20
@@ -119,8 +121,11 @@ async def play_game(
     pushes: list[int],
     think: float,
     server_side: list[float],
+    ready: list[float],
+    go: asyncio.Event,
 ) -> None:
     http = Conn(port)
+    begun = time.perf_counter()
     body = {"ruleset": ruleset, "options": options, "seats": {"usn": {"kind": "human"}, "ijn": {"kind": "human"}}}
     _, _, created = await http.request("POST", "/api/games", body)
     gid = created["game_id"]
@@ -140,6 +145,10 @@ async def play_game(
 
     listeners = [asyncio.create_task(listen(side)) for side in tokens] if USE_WS else []
     payloads = {side: await seat(side) for side in tokens}
+    while USE_WS and len(counters) < len(tokens):  # both sockets accepted before play starts
+        await asyncio.sleep(0.01)
+    ready.append(time.perf_counter() - begun)
+    await go.wait()  # set-up (creation, sockets, first views) is timed apart from the choices
     made = 0
     if think:
         await asyncio.sleep(random.uniform(0, think))  # players do not all start at the same instant
@@ -180,10 +189,24 @@ async def run(port: int, games: int, ruleset: str, options: dict, choices: int, 
     latencies: list[float] = []
     server_side: list[float] = []
     pushes: list[int] = []
+    ready: list[float] = []
+    go = asyncio.Event()
+    setup = time.perf_counter()
+    tasks = [
+        asyncio.create_task(
+            play_game(port, ruleset, options, choices, latencies, pushes, think, server_side, ready, go)
+        )
+        for _ in range(games)
+    ]
+    while len(ready) < games:
+        await asyncio.sleep(0.01)
+        for task in tasks:
+            if task.done() and task.exception() is not None:
+                raise task.exception()  # type: ignore[misc]
+    setup = time.perf_counter() - setup
     start = time.perf_counter()
-    await asyncio.gather(
-        *(play_game(port, ruleset, options, choices, latencies, pushes, think, server_side) for _ in range(games))
-    )
+    go.set()
+    await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - start
     ordered = sorted(latencies)
     inside = sorted(server_side) or [0.0]
@@ -195,6 +218,7 @@ async def run(port: int, games: int, ruleset: str, options: dict, choices: int, 
         "p50_ms": 1000 * statistics.median(ordered),
         "p99_ms": 1000 * ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))],
         "pushes": sum(pushes),
+        "setup_s": setup,
     }
 
 
@@ -211,7 +235,8 @@ def measure(
             rows.append(
                 f"| {name} | {games} | {think:g} | {result['choices']} | {result['per_s']:.0f} | "
                 f"{result['p50_ms']:.1f} | {result['p99_ms']:.1f} | {result['server_p50_ms']:.1f} | "
-                f"{result['server_p99_ms']:.1f} | {result['pushes']} | {grown / max(1, games):.0f} |"
+                f"{result['server_p99_ms']:.1f} | {result['pushes']} | {grown / max(1, games):.0f} | "
+                f"{result['setup_s']:.1f} |"
             )
             print(rows[-1], flush=True)
     return rows
@@ -231,9 +256,9 @@ def main() -> None:
     print(f"ruleset {args.ruleset}, {args.choices} choices per game, both seats human, a websocket per seat")
     print(
         "| database | games | think s | choices | choices/s | p50 ms | p99 ms | server p50 ms | server p99 ms "
-        "| pushes | KiB per game |"
+        "| pushes | KiB per game | set-up s |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for db in args.db:
         if db == "sqlite":
             with tempfile.TemporaryDirectory() as where:
