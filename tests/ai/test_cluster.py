@@ -1,0 +1,66 @@
+"""`midway arena --cluster`: the same games on a local Ray instance give the same results as on this machine.
+
+Ray comes with the ``cluster`` extra (in ``dev``, so ``./scripts/test`` installs it). Each game is one
+Ray task (:func:`midway.ai.cluster.run_on_ray`); a game depends only on its task, seeds included, so the
+results are equal to a local run's for the same seeds, whatever machine plays them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from midway.ai import arena as A
+from midway.cli.main import app
+
+try:
+    import ray
+except ImportError:  # pragma: no cover - the extra is in dev; CI must have it
+    if os.environ.get("CI") == "true":
+        raise
+    pytest.skip("Ray is not installed (pip install -e '.[cluster]')", allow_module_level=True)
+
+
+def _without_times(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A game's result less its thinking times (wall-clock, the only part that may differ)."""
+    return [{k: v for k, v in r.items() if k != "times"} for r in results]
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[None]:
+    """One small local Ray instance for the module (``run_on_ray(..., "local")`` joins it)."""
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    yield
+    ray.shutdown()
+
+
+def test_ray_games_equal_the_local_games_for_the_same_seeds(local_ray: None) -> None:
+    from midway.ai.cluster import run_on_ray
+
+    tasks = A.tasks_for("terrible-resolve", ["random", "heuristic"], 4, seed=11)
+    local = [A.play_task(t) for t in tasks]
+    remote = run_on_ray(tasks, "local")
+    assert len(remote) == len(tasks) == 4
+    assert _without_times(remote) == _without_times(local)
+    assert {r["seed"] for r in remote} == {t.seed for t in tasks}
+    assert any(r["winner"] == "usn" for r in remote) or any(r["winner"] == "ijn" for r in remote)
+
+
+def test_midway_arena_on_the_cluster_saves_what_a_local_arena_saves(local_ray: None, tmp_path: Path) -> None:
+    runner = CliRunner()
+    saved = {}
+    for where, extra in (("local", []), ("ray", ["--cluster", "local"])):
+        out = tmp_path / f"{where}.json"
+        args = ["arena", "warpspawn", "--agents", "random,heuristic", "-n", "2", "--seed", "3", "--save", str(out)]
+        result = runner.invoke(app, args + extra)
+        assert result.exit_code == 0, result.output
+        assert "heuristic" in result.output
+        saved[where] = _without_times(json.loads(out.read_text()))
+    assert saved["ray"] == saved["local"] and len(saved["local"]) == 2
