@@ -723,14 +723,27 @@ class GameService:
         if not isinstance(option_id, str) or not isinstance(decision_id, str):
             raise Invalid("decision_id and option_id are text")
         with self._game_lock(game_id):
-            text, due = self._submit_locked(game_id, side, decision_id, option_id, thought)
+            text, due, info, state = self._submit_locked(game_id, side, decision_id, option_id, thought)
+            self._warm(info, state, side)
         self._changed(game_id, due)
         return text
 
+    def _warm(self, info: GameInfo, state: State, chooser: str) -> None:
+        """After a committed choice, make the other human seats' payloads while the state is at hand, so that the
+        push each of them gets finds its text made (one query, not a row read, a state fetch and a view).
+        Called under the game's lock; a failure here only leaves the push to make the text itself."""
+        try:
+            for other, spec in info.seats.items():
+                if other != chooser and spec.kind != COMPUTER:
+                    self._payload_text(info, state, other)
+        except Exception:  # the choice is committed and acknowledged whatever happens here
+            log.exception("making the other seats' payloads after a choice in %s failed", info.id)
+
     def _submit_locked(
         self, game_id: str, side: str, decision_id: str, option_id: str, thought: float | None
-    ) -> tuple[str, bool]:
-        """Apply and commit; the seat's new payload text, and whether a computer seat must move now."""
+    ) -> tuple[str, bool, GameInfo, State]:
+        """Apply and commit; the seat's new payload text, whether a computer seat must move now, the game's row
+        and its new state."""
         applied = False
         try:
             with self._write() as conn:
@@ -788,7 +801,7 @@ class GameService:
                 info.n_moves = n
                 text = self._payload_text(info, state, side)
             self._put(game_id, n, state)
-            return text, due
+            return text, due, info, state
         except BaseException:
             if applied:  # the state moved on but the commit did not happen: forget it
                 self._drop(game_id)
