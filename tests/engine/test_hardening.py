@@ -224,15 +224,7 @@ def _views_alias_the_game(rid: str, every: int) -> list[tuple[int, int, str | No
 @pytest.mark.parametrize(
     "rid",
     [
-        pytest.param(
-            "hbg",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="views hand out live ruleset data: hbg's state.battle.boards (the Battle Board area "
-                "lists); editing the view edits the live game (its digest changes); issue 6 defect 1 said what "
-                "leaves the engine must be a copy",
-            ),
-        ),
+        "hbg",
         "boredgames",
     ],
 )

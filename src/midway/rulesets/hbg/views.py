@@ -125,7 +125,16 @@ def view(st: HbgState, side: str | None) -> dict[str, Any]:
 def battle_view(st: HbgState, side: str | None) -> dict[str, Any]:
     """[4.3] The Battle Board is on the table: both players see it. Modules may add a ``public`` part."""
     assert st.battle is not None
-    return dict(st.battle.get("public", {"zone": st.battle.get("zone")}))
+    return _fresh(st.battle.get("public", {"zone": st.battle.get("zone")}))
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of JSON-ready data all the way down: what a view hands out never aliases the live game."""
+    if isinstance(value, dict):
+        return {k: _fresh(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_fresh(v) for v in value]
+    return value
 
 
 # ------------------------------------------------------------------------------ rendering
