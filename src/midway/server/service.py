@@ -232,6 +232,10 @@ class GameService:
         self.engine: Engine = make_engine(url)
         self.writer: Engine = self.engine.execution_options(write=True)
         self.sqlite = is_sqlite(self.engine)
+        autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        self.glance: Engine = self.engine if self.sqlite else autocommit
+        """One-statement reads (where a game stands, for every push): on PostgreSQL outside a transaction,
+        so without the BEGIN and ROLLBACK round trips around the one query."""
         migrate(self.engine)
         self._cache: OrderedDict[str, _Cached] = OrderedDict()
         self._cache_size = cache_size
@@ -542,7 +546,7 @@ class GameService:
     def seat_json(self, game_id: str, side: str | None) -> str:
         """:meth:`seat_payload` (``side`` None: :meth:`spectator_payload`) as JSON text, made once per position
         and shared by the HTTP answers and every websocket push of it."""
-        with self.engine.connect() as conn:
+        with self.glance.connect() as conn:
             row = conn.execute(_N_MOVES, {"id": game_id}).first() if isinstance(game_id, str) else None
         if row is None:
             raise NotFound(f"no game {game_id!r}")
