@@ -39,7 +39,7 @@ from midway.rulesets.hbg.model import (
     Ship,
 )
 from midway.rulesets.hbg.search import reach
-from midway.rulesets.hbg.shared import cached_option, recall, remember
+from midway.rulesets.hbg.shared import cached_option, keep_top, recall, remember, top_after_cancel
 from midway.rulesets.hbg.steps import Step
 
 if TYPE_CHECKING:
@@ -384,6 +384,7 @@ def decisions_3_1(st: HbgState) -> dict[str, Decision]:
         opts = recall(st, "3.1")
         if opts is None:
             opts = order_options(st, side)
+        keep_top(st, ("3.1", len(st.cup.played)), opts)
         return {side: st.decide(side, "use your Command Token", "3.1", opts, kind="order")}
     kind = order["kind"]
     if kind in ("launch", "cap"):
@@ -540,6 +541,10 @@ def resolve_3_1(st: HbgState, choices: Mapping[str, Option]) -> None:
         _resolve_top(st, side, kind, arg)
     elif oid == "cancel":
         st.sub["order"] = None
+        opts = top_after_cancel(st, ("3.1", len(st.cup.played)))
+        if opts is not None:  # the token's options as they were: nothing has changed since
+            remember(st, "3.1", opts)
+            return
     elif order["kind"] in ("launch", "cap"):
         _resolve_launch(st, side, order, kind, arg)
     elif order["kind"] == "move":

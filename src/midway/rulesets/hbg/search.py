@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from midway.engine import Decision, Option
 from midway.rulesets.hbg.model import DATA, ENEMY, Air
-from midway.rulesets.hbg.shared import cached_option, recall, remember, site_name
+from midway.rulesets.hbg.shared import cached_option, keep_top, recall, remember, site_name, top_after_cancel
 from midway.rulesets.hbg.steps import Step
 
 if TYPE_CHECKING:
@@ -271,6 +271,7 @@ def decisions_2_1(st: HbgState) -> dict[str, Decision]:
         sources, movers = memo[1], memo[2]
     else:
         sources, movers = patrol_sources(st, side), patrol_movers(st, side)
+    keep_top(st, ("2.1", side, len(st.sub.get("moved", ()))), (side, sources, movers))
     for a in sources:
         opts.append(cached_option(("patrol-launch", a.id, a.unit, a.base), _launch_option, a.id, a.unit, a.base))
     for a in movers:
@@ -288,6 +289,9 @@ def resolve_2_1(st: HbgState, choices: Mapping[str, Option]) -> None:
         return
     if oid == "cancel":
         st.sub["pick"] = ""
+        top = top_after_cancel(st, ("2.1", side, len(st.sub.get("moved", ()))))
+        if top is not None:  # the patrols as they were: nothing has changed since
+            remember(st, "2.1", top)
         return
     kind, _, arg = oid.partition(":")
     if kind in ("launch", "move"):

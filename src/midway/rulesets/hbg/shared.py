@@ -50,6 +50,22 @@ def recall(st: HbgState, key: str) -> Any:
     return memo[2]
 
 
+def keep_top(st: HbgState, mark: tuple[Any, ...], value: Any) -> None:
+    """Keep the options of a top-level choice (the first choice of a compound order) for a
+    ``cancel`` that returns to it: nothing in the game changes before the order is complete, so
+    they are the same. ``mark`` says what the position must still be (checked by
+    :func:`top_after_cancel`). Working memory only (``HbgState._TRANSIENT``)."""
+    st._top = (st.sub, mark, value)
+
+
+def top_after_cancel(st: HbgState, mark: tuple[Any, ...]) -> Any:
+    """What :func:`keep_top` kept, if the step and ``mark`` are still the same; ``None`` otherwise."""
+    top = st.__dict__.get("_top")
+    if top is None or top[0] is not st.sub or top[1] != mark:
+        return None
+    return top[2]
+
+
 def _nothing(st: HbgState) -> None:
     return None
 
