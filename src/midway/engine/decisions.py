@@ -283,17 +283,17 @@ class Decision:
     ) -> None:
         if blind and simultaneous:
             raise ValueError("a decision is either simultaneous (held until all sides chose) or blind, not both")
-        sa = object.__setattr__
-        sa(self, "id", id)
-        sa(self, "side", side)
-        sa(self, "prompt", prompt)
-        sa(self, "rule", rule)
-        sa(self, "options", tuple(options))
-        sa(self, "simultaneous", simultaneous)
-        sa(self, "kind", kind)
-        sa(self, "blind", tuple(blind))
-        sa(self, "_index", None)
-        sa(self, "_looked", False)
+        # the slots' own setters: a Decision is built at every decision point (the hot path of search)
+        _DECISION_SET_ID(self, id)
+        _DECISION_SET_SIDE(self, side)
+        _DECISION_SET_PROMPT(self, prompt)
+        _DECISION_SET_RULE(self, rule)
+        _DECISION_SET_OPTIONS(self, options if type(options) is tuple else tuple(options))
+        _DECISION_SET_SIMULTANEOUS(self, simultaneous)
+        _DECISION_SET_KIND(self, kind)
+        _DECISION_SET_BLIND(self, blind if type(blind) is tuple else tuple(blind))
+        _DECISION_SET_INDEX(self, None)
+        _DECISION_SET_LOOKED(self, False)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a Decision is immutable")
@@ -359,6 +359,21 @@ class Decision:
             "blind": list(self.blind),
             "options": [opt.to_json() for opt in self.options],
         }
+
+
+(
+    _DECISION_SET_ID,
+    _DECISION_SET_SIDE,
+    _DECISION_SET_PROMPT,
+    _DECISION_SET_RULE,
+    _DECISION_SET_OPTIONS,
+    _DECISION_SET_SIMULTANEOUS,
+    _DECISION_SET_KIND,
+    _DECISION_SET_BLIND,
+    _DECISION_SET_INDEX,
+    _DECISION_SET_LOOKED,
+) = (Decision.__dict__[name].__set__ for name in Decision.__slots__)
+"""The slot setters of :class:`Decision`, in ``__slots__`` order (they bypass its refusing ``__setattr__``)."""
 
 
 @dataclass(frozen=True, slots=True)
