@@ -34,7 +34,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from midway.engine.chance import DiceSource, FixedDice, SeededDice, check_seed
-from midway.engine.decisions import Decision, FrozenDict, GameOption, Option, Outcome, TextSection
+from midway.engine.decisions import EMPTY, Decision, FrozenDict, GameOption, Option, Outcome, TextSection, freeze_data
 from midway.engine.errors import (
     AlreadySubmittedError,
     GameOverError,
@@ -51,8 +51,9 @@ if TYPE_CHECKING:
     from midway.engine.records import Record
 
 ENGINE_RULE = "engine"
-_QUIET_EVENT = Event(seq=-1, kind="quiet", text="(not recorded in a search clone)")
 """The ``rule`` of errors that no rule text but the engine's own contract raises."""
+_QUIET_EVENT = Event(seq=-1, kind="quiet", text="(not recorded in a search clone)")
+_new_event = tuple.__new__
 
 
 class Game:
@@ -243,15 +244,15 @@ class State:
         ``blind``: the sides of a blind compound order step (see :class:`Decision`); the decision's id then
         counts only ``side``'s own choices in the step, so it never changes when another side chooses."""
         return Decision(
-            id=f"{self._serial}.{self._blind.get(side, 0)}" if blind else str(self._serial),
-            side=side,
-            prompt=prompt,
-            rule=rule,
-            options=tuple(options),
-            simultaneous=simultaneous,
-            kind=kind,
-            blind=blind,
-        )
+            f"{self._serial}.{self._blind.get(side, 0)}" if blind else str(self._serial),
+            side,
+            prompt,
+            rule,
+            options if type(options) is tuple else tuple(options),
+            simultaneous,
+            kind,
+            blind,
+        )  # by position: built at every decision point
 
     def emit(
         self,
@@ -269,15 +270,20 @@ class State:
         """
         if self._quiet:
             return _QUIET_EVENT
-        event = Event(
-            seq=len(self.events),
-            kind=kind,
-            text=text,
-            rule=rule,
-            data=data,
-            to=None if to is None else tuple(to),
+        events = self.events
+        # Event(...) without the keyword call: an event is recorded at nearly every decision point
+        event = _new_event(
+            Event,
+            (
+                len(events),
+                kind,
+                text,
+                rule,
+                freeze_data(data) if data else EMPTY,
+                None if to is None else to if type(to) is tuple else tuple(to),
+            ),
         )
-        self.events.append(event)
+        events.append(event)
         return event
 
     def roll(
