@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 from midway.engine import Decision, Game, GameOption, Option, Outcome, State, TextSection
 from midway.rulesets.hbg import combat, command, maintenance, orders, search, views
 from midway.rulesets.hbg.model import (
+    AIR_PLACES,
     CAPITAL_UNITS,
     CARRIER_UNITS,
     DATA,
@@ -155,9 +156,10 @@ class HbgState(State):
         """[Game Terminology: Air Group] Take ``n`` Air Units off ``air`` into a new record, same place."""
         if not 0 < n < air.n:
             raise ValueError(f"cannot split {n} of {air.n} Air Units")
-        part = Air(*_AIR_FIELDS(air))  # every field copied (dataclasses.replace, faster)
+        part = air.copy()  # every field copied (dataclasses.replace, faster)
         part.id, part.n = self.new_id("a"), n
         self.air[part.id] = part
+        AIR_PLACES[0] += 1  # a new Air Group where the old one is: the airborne index is stale
         air.n -= n
         return part
 
@@ -211,15 +213,26 @@ class HbgState(State):
         return capital <= 2 and len(ships) <= 8
 
     def airborne(self, side: str | None = None, zone: int | None = None) -> list[Air]:
-        """Air Groups on the map (of ``side``, in ``zone``)."""
-        air = self.air.values()
+        """Air Groups on the map (of ``side``, in ``zone``), in the order of ``self.air``.
+
+        Read from an index by side, rebuilt only when an Air Group has changed place or side, or
+        one was added or removed, since it was built (``model.AIR_PLACES``)."""
+        index = self.__dict__.get("_air_index")
+        if index is None or index[0] != AIR_PLACES[0] or index[1] is not self.air:
+            index = self._index_air()
+        air = index[2][side]
         if zone is None:
-            if side is None:
-                return [a for a in air if a.at == "air"]
-            return [a for a in air if a.at == "air" and a.side == side]
-        if side is None:
-            return [a for a in air if a.zone == zone and a.at == "air"]
-        return [a for a in air if a.zone == zone and a.at == "air" and a.side == side]
+            return list(air)
+        return [a for a in air if a.zone == zone]
+
+    def _index_air(self) -> tuple[int, dict[str, Air], dict[str | None, list[Air]]]:
+        every = [a for a in self.air.values() if a.at == "air"]
+        by_side: dict[str | None, list[Air]] = {None: every, **{s: [] for s in SIDES}}
+        for a in every:
+            by_side[a.side].append(a)
+        index = (AIR_PLACES[0], self.air, by_side)
+        self._air_index = index
+        return index
 
     def carriers(self, side: str | None) -> list[Ship]:
         """``side``'s carrier ships (``None``: both sides'), sunk or not, on the map or not, in setup
@@ -334,10 +347,16 @@ class HbgState(State):
         )
 
     def ship_name(self, ship: Ship) -> str:
-        """A ship's name in words: carriers by name, others by class and number."""
-        if ship.id in DATA.carriers:
-            return DATA.carriers[ship.id].name
-        return f"{DATA.units[ship.unit].name} {ship.id.rsplit('-', 1)[-1]}"
+        """A ship's name in words: carriers by name, others by class and number (made once per ship)."""
+        key = (ship.id, ship.unit)
+        name = _SHIP_NAMES.get(key)
+        if name is None:
+            if ship.id in DATA.carriers:
+                name = DATA.carriers[ship.id].name
+            else:
+                name = f"{DATA.units[ship.unit].name} {ship.id.rsplit('-', 1)[-1]}"
+            _SHIP_NAMES[key] = name
+        return name
 
     # ------------------------------------------------------ victory (1.1, 4.4)
     def check_victory(self) -> None:
@@ -439,7 +458,7 @@ class HbgState(State):
         return views.view(self, side)
 
     # ----------------------------------------------------------------- cloning
-    _TRANSIENT: ClassVar[frozenset[str]] = frozenset({"_memo", "_top", "_ship_index", "_carriers"})
+    _TRANSIENT: ClassVar[frozenset[str]] = frozenset({"_memo", "_top", "_ship_index", "_air_index", "_carriers"})
     """Working memory of one decision point (never part of the game: not serialized, not cloned)."""
     _NOT_SERIALIZED: ClassVar[frozenset[str]] = State._NOT_SERIALIZED | _TRANSIENT
 
@@ -477,16 +496,18 @@ class HbgState(State):
         }
 
 
+_SHIP_NAMES: dict[tuple[str, str], str] = {}
+"""Ship names by (id, unit): a ship's name never changes."""
+
+
 def _fields(cls: type) -> Any:
     return operator.attrgetter(*(f.name for f in dataclasses.fields(cls)))
 
 
-_AIR_FIELDS = _fields(Air)
 _BASE_FIELDS, _TRANSPORT_FIELDS = _fields(Base), _fields(Transports)
 
 
-def _AIR_COPY(air: Air) -> Air:  # noqa: N802
-    return Air(*_AIR_FIELDS(air))
+_AIR_COPY = Air.copy
 
 
 def _deep(value: Any) -> Any:

@@ -25,6 +25,7 @@ An :class:`Air` record is an Air Group: ``n`` Air Units of one type from one car
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field
 
 from midway.rulesets.hbg.data import HbgData, load
@@ -49,6 +50,11 @@ SHIP_PLACES = [0]
 """A counter bumped whenever any ship's Sea Zone, side or sunk flag is set: the states' indexes of
 ships by zone (:meth:`~midway.rulesets.hbg.game.HbgState.ships_in`) are rebuilt when it moves."""
 _WATCHED = frozenset({"zone", "sunk", "side"})
+AIR_PLACES = [0]
+"""A counter bumped whenever any Air Group's place (``at``, ``zone``) or side is set: the states'
+indexes of airborne Air Groups (:meth:`~midway.rulesets.hbg.game.HbgState.airborne`) are rebuilt
+when it moves."""
+_AIR_WATCHED = frozenset({"at", "zone", "side"})
 _set = object.__setattr__
 
 
@@ -104,8 +110,8 @@ assert set(_SHIP_SET) == {f for f in Ship.__dataclass_fields__}, "Ship.copy copi
 
 
 @dataclass(slots=True)
-class Air:
-    """[Game Terminology: Air Group] Air Units of one type from one carrier or base, together."""
+class _AirRecord:
+    """The fields of an :class:`Air` record (a plain dataclass: built and copied at full speed)."""
 
     id: str
     side: str
@@ -139,6 +145,30 @@ class Air:
     """[5.3] moved to the hangar by the last Clear The Decks (5.4): may be rearmed now."""
     launched: int = 0
     """The Turn it last launched (for the record and for the views)."""
+
+
+class Air(_AirRecord):
+    """[Game Terminology: Air Group] Air Units of one type from one carrier or base, together.
+
+    Its fields are :class:`_AirRecord`'s; setting its place (``at``, ``zone``) or side bumps
+    ``AIR_PLACES``, which keeps the states' airborne indexes honest."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        _set(self, name, value)
+        if name in _AIR_WATCHED:
+            AIR_PLACES[0] += 1
+
+    def copy(self) -> Air:
+        """An independent copy (for clones and splits), made without the bookkeeping of ``__setattr__``:
+        built as a plain record, then made an Air (the same slots)."""
+        new = _AirRecord(*_AIR_FIELDS(self))
+        new.__class__ = Air
+        return new  # type: ignore[return-value]
+
+
+_AIR_FIELDS = operator.attrgetter(*_AirRecord.__slots__)
 
 
 @dataclass(slots=True)

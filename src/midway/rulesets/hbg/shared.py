@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from midway.engine import DONE, Decision, Option
-from midway.rulesets.hbg.model import DATA, MIDWAY_BASES, Air
+from midway.rulesets.hbg.model import AIR_PLACES, DATA, MIDWAY_BASES, Air
 from midway.rulesets.hbg.steps import Step
 
 if TYPE_CHECKING:
@@ -203,6 +203,7 @@ def merge_groups(st: HbgState, base: str, at: str) -> None:
             continue
         first.n += air.n
         del st.air[air.id]
+        AIR_PLACES[0] += 1
 
 
 OPTIONS: dict[tuple[Any, ...], Any] = {}
