@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from midway.engine.errors import MidwayError
 
 _MASK64 = (1 << 64) - 1
+_LIMITS: dict[int, int] = {}
+"""Rejection limits of :meth:`SeededDice.randint` by span (the same few dice are rolled all game)."""
 
 
 class DiceExhaustedError(MidwayError, RuntimeError):
@@ -71,12 +73,20 @@ class SeededDice(DiceSource):
 
     def randint(self, low: int, high: int) -> int:
         span = high - low + 1
-        if span <= 0:
-            raise ValueError(f"empty range {low}..{high}")
-        # Rejection sampling: no modulo bias.
-        limit = (1 << 64) - ((1 << 64) % span)
+        limit = _LIMITS.get(span)
+        if limit is None:
+            if span <= 0:
+                raise ValueError(f"empty range {low}..{high}")
+            # Rejection sampling: no modulo bias.
+            limit = (1 << 64) - ((1 << 64) % span)
+            if len(_LIMITS) < 4096:
+                _LIMITS[span] = limit
         while True:
-            r = self._next64()
+            # _next64, inlined (a die is rolled at nearly every decision point)
+            z = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            r = z ^ (z >> 31)
             if r < limit:
                 return low + r % span
 
