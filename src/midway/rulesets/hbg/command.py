@@ -386,7 +386,7 @@ def ops_end(st: HbgState) -> None:
 
 # =============================================================================== 1.5 spot
 def deck_units(st: HbgState, cid: str) -> int:
-    return sum(a.n for a in st.air.values() if a.base == cid and a.at == "deck")
+    return sum(a.n for a in st.air_at("deck") if a.base == cid and a.at == "deck")
 
 
 def unarmed_bomber(air: Air) -> bool:
@@ -444,13 +444,12 @@ def spot_options(st: HbgState, side: str) -> list[Option]:
     on_deck = dict.fromkeys(ships, 0)
     unarmed_on_deck: set[str] = set()
     hangar: dict[str, list[Air]] = {cid: [] for cid in ships}
-    for air in st.air.values():
+    for air in st.air_at("hangar"):
+        if air.base in ships:
+            hangar[air.base].append(air)
+    for air in st.air_at("deck"):
         base = air.base
-        if base not in ships:
-            continue
-        if air.at == "hangar":
-            hangar[base].append(air)
-        elif air.at == "deck":
+        if base in ships:
             on_deck[base] += air.n
             if air.unit in BOMBER_UNITS and not air.ordnance:
                 unarmed_on_deck.add(base)

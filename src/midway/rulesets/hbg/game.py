@@ -44,6 +44,9 @@ from midway.rulesets.hbg.model import (
 )
 from midway.rulesets.hbg.steps import ORDER, Step
 
+_NONE: list[Air] = []
+"""No Air Groups (the shared empty answer of :meth:`HbgState.air_at`: never changed)."""
+
 STEPS: dict[str, Step] = {}
 """Every step of the Order of Play, by id: the phase modules' and this module's own (below the class)."""
 NEXT_STEP = dict(zip(ORDER, ORDER[1:], strict=False))
@@ -225,12 +228,28 @@ class HbgState(State):
             return list(air)
         return [a for a in air if a.zone == zone]
 
-    def _index_air(self) -> tuple[int, dict[str, Air], dict[str | None, list[Air]]]:
-        every = [a for a in self.air.values() if a.at == "air"]
+    def air_at(self, at: str) -> list[Air]:
+        """The Air Groups whose ``at`` is ``at`` ("hangar", "deck", "landed", "air", "lost"), in the
+        order of ``self.air``, from the same index as :meth:`airborne`. The index's own list: read
+        it, never change it (it is a snapshot: an Air Group that moves after it was read stays in it)."""
+        index = self.__dict__.get("_air_index")
+        if index is None or index[0] != AIR_PLACES[0] or index[1] is not self.air:
+            index = self._index_air()
+        return index[3].get(at, _NONE)
+
+    def _index_air(self) -> tuple[int, dict[str, Air], dict[str | None, list[Air]], dict[str, list[Air]]]:
+        by_at: dict[str, list[Air]] = {"hangar": [], "deck": [], "landed": [], "air": [], "lost": []}
+        for a in self.air.values():
+            here = by_at.get(a.at)
+            if here is None:
+                by_at[a.at] = [a]
+            else:
+                here.append(a)
+        every = by_at["air"]
         by_side: dict[str | None, list[Air]] = {None: every, **{s: [] for s in SIDES}}
         for a in every:
             by_side[a.side].append(a)
-        index = (AIR_PLACES[0], self.air, by_side)
+        index = (AIR_PLACES[0], self.air, by_side, by_at)
         self._air_index = index
         return index
 

@@ -275,8 +275,8 @@ def rearm_options(st: HbgState, side: str) -> list[Option]:
     those types to rearm later; ``done`` once every pending group is loaded."""
     pending, opts = False, []
     done = (st.sub["unloaded"], st.sub["loaded"])
-    for air in st.air.values():
-        if air.at != "hangar" or air.side != side or air.unit not in TWO_KINDS:
+    for air in st.air_at("hangar"):
+        if air.side != side or air.unit not in TWO_KINDS:
             continue
         if air.id in done[0] or air.id in done[1]:
             continue

@@ -88,7 +88,7 @@ def launchable(st: HbgState, side: str, base: str, *, fighters_only: bool) -> li
             return []
         where = "deck"
     out = []
-    for a in st.air.values():
+    for a in st.air_at(where):
         if a.base != base or a.at != where or a.side != side:
             continue
         unit = DATA.units[a.unit]
@@ -123,7 +123,10 @@ def _launchable_by_base(st: HbgState, side: str) -> dict[str, list[Air]]:
     found: dict[str, list[Air]] = {}
     if not ok:
         return found
-    for a in st.air.values():
+    airs = st.air_at("deck")
+    if "airfield" in ok:
+        airs = airs + st.air_at("hangar")  # each base's Air Groups all come from one list: order kept
+    for a in airs:
         where = ok.get(a.base)
         if where is None or a.at != where or a.side != side or a.unit not in COMBAT_AIR_UNITS:
             continue

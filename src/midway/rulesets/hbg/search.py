@@ -189,8 +189,8 @@ def patrol_sources(st: HbgState, side: str) -> list[Air]:
 def _patrols_out(st: HbgState) -> set[str]:
     """[2.1] Bases that launched a patrol this step or have one in the air (HBG-R60)."""
     out = set(st.sub.get("launched_from", ()))
-    for a in st.air.values():
-        if a.at == "air" and a.mission == "patrol":
+    for a in st.air_at("air"):
+        if a.mission == "patrol":
             out.add(a.base)
     return out
 
