@@ -108,6 +108,7 @@ class FrozenDict(Mapping[str, Any]):
 
 
 _new = object.__new__
+_new_tuple = tuple.__new__
 _set_items = FrozenDict._d.__set__  # type: ignore[attr-defined]
 
 
@@ -157,7 +158,9 @@ def freeze_data(data: Mapping[str, Any] | None) -> FrozenDict:
     for v in data.values():
         if type(v) not in _SCALAR_TYPES:
             return _frozen({k: v if type(v) in _SCALAR_TYPES else freeze(v) for k, v in data.items()})
-    return _frozen(data)
+    fd: FrozenDict = _new(FrozenDict)  # _frozen, inlined: events carry data at nearly every decision point
+    _set_items(fd, {**data})
+    return fd
 
 
 def thaw(value: Any) -> Any:
@@ -195,7 +198,13 @@ class Option(tuple[str, "Label", FrozenDict]):
     __slots__ = ()
 
     def __new__(cls, id: str, label: Label = "", data: Mapping[str, Any] | None = None) -> Option:
-        return tuple.__new__(cls, (id, label, _frozen(data) if data else EMPTY))
+        if not data:
+            return _new_tuple(cls, (id, label, EMPTY))
+        if type(data) is FrozenDict:
+            return _new_tuple(cls, (id, label, data))
+        fd: FrozenDict = _new(FrozenDict)  # _frozen, inlined: options are built at every decision point
+        _set_items(fd, {**data})
+        return _new_tuple(cls, (id, label, fd))
 
     @property
     def id(self) -> str:
