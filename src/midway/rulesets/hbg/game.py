@@ -218,12 +218,14 @@ class HbgState(State):
     def airborne(self, side: str | None = None, zone: int | None = None) -> list[Air]:
         """Air Groups on the map (of ``side``, in ``zone``), in the order of ``self.air``.
 
-        Read from an index by side, rebuilt only when an Air Group has changed place or side, or
-        one was added or removed, since it was built (``model.AIR_PLACES``)."""
+        Read from an index by place and side, kept until an Air Group changes place or side, or
+        one is added or removed (``model.AIR_PLACES``)."""
         index = self.__dict__.get("_air_index")
         if index is None or index[0] != AIR_PLACES[0] or index[1] is not self.air:
-            index = self._index_air()
-        air = index[2][side]
+            index = self._air_index = (AIR_PLACES[0], self.air, {})
+        air = index[2].get(side)
+        if air is None:
+            air = index[2][side] = self._air_list(index[2], side)
         if zone is None:
             return list(air)
         return [a for a in air if a.zone == zone]
@@ -234,24 +236,27 @@ class HbgState(State):
         it, never change it (it is a snapshot: an Air Group that moves after it was read stays in it)."""
         index = self.__dict__.get("_air_index")
         if index is None or index[0] != AIR_PLACES[0] or index[1] is not self.air:
-            index = self._index_air()
-        return index[3].get(at, _NONE)
+            index = self._air_index = (AIR_PLACES[0], self.air, {})
+        air = index[2].get(at)
+        if air is None:
+            air = index[2][at] = self._air_list(index[2], at)
+        return air
 
-    def _index_air(self) -> tuple[int, dict[str, Air], dict[str | None, list[Air]], dict[str, list[Air]]]:
-        by_at: dict[str, list[Air]] = {"hangar": [], "deck": [], "landed": [], "air": [], "lost": []}
-        for a in self.air.values():
-            here = by_at.get(a.at)
-            if here is None:
-                by_at[a.at] = [a]
-            else:
-                here.append(a)
-        every = by_at["air"]
-        by_side: dict[str | None, list[Air]] = {None: every, **{s: [] for s in SIDES}}
-        for a in every:
-            by_side[a.side].append(a)
-        index = (AIR_PLACES[0], self.air, by_side, by_at)
-        self._air_index = index
-        return index
+    def _air_list(self, lists: dict[str | None, list[Air]], key: str | None) -> list[Air]:
+        """One list of the Air Group index: a place ("hangar"...), or the airborne of a side (None: both)."""
+        if key is None:
+            return [a for a in self.air.values() if a.at == "air"]
+        if key in SIDES:
+            every = lists.get(None)
+            if every is None:
+                every = lists[None] = [a for a in self.air.values() if a.at == "air"]
+            return [a for a in every if a.side == key]
+        if key == "air":
+            every = lists.get(None)
+            if every is None:
+                every = lists[None] = [a for a in self.air.values() if a.at == "air"]
+            return every
+        return [a for a in self.air.values() if a.at == key]
 
     def carriers(self, side: str | None) -> list[Ship]:
         """``side``'s carrier ships (``None``: both sides'), sunk or not, on the map or not, in setup

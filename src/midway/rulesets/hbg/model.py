@@ -51,10 +51,10 @@ SHIP_PLACES = [0]
 ships by zone (:meth:`~midway.rulesets.hbg.game.HbgState.ships_in`) are rebuilt when it moves."""
 _WATCHED = frozenset({"zone", "sunk", "side"})
 AIR_PLACES = [0]
-"""A counter bumped whenever any Air Group's place (``at``, ``zone``) or side is set: the states'
+"""A counter bumped whenever any Air Group's place (``at``: hangar, deck, air...) or side is set: the states'
 indexes of airborne Air Groups (:meth:`~midway.rulesets.hbg.game.HbgState.airborne`) are rebuilt
 when it moves."""
-_AIR_WATCHED = frozenset({"at", "zone", "side"})
+_AIR_WATCHED = frozenset({"at", "side"})
 _set = object.__setattr__
 
 
@@ -150,7 +150,7 @@ class _AirRecord:
 class Air(_AirRecord):
     """[Game Terminology: Air Group] Air Units of one type from one carrier or base, together.
 
-    Its fields are :class:`_AirRecord`'s; setting its place (``at``, ``zone``) or side bumps
+    Its fields are :class:`_AirRecord`'s; setting its place (``at``) or side bumps
     ``AIR_PLACES``, which keeps the states' airborne indexes honest."""
 
     __slots__ = ()
