@@ -482,7 +482,9 @@ class HbgState(State):
         return views.view(self, side)
 
     # ----------------------------------------------------------------- cloning
-    _TRANSIENT: ClassVar[frozenset[str]] = frozenset({"_memo", "_top", "_ship_index", "_air_index", "_carriers"})
+    _TRANSIENT: ClassVar[frozenset[str]] = frozenset(
+        {"_memo", "_top", "_movable", "_ship_index", "_air_index", "_carriers"}
+    )
     """Working memory of one decision point (never part of the game: not serialized, not cloned)."""
     _NOT_SERIALIZED: ClassVar[frozenset[str]] = State._NOT_SERIALIZED | _TRANSIENT
 

@@ -228,21 +228,25 @@ LAUNCH_OPTIONS = {
 def order_options(st: HbgState, side: str) -> list[Option]:
     """[Using A Command Token] Every order ``side`` may give with its token, and ``pass`` (M105, M107)."""
     opts = [PASS]
-    protected = protected_zones(st, side)
+    protected = None  # protected_zones, found on first need
     for base, airs in _launchable_by_base(st, side).items():
         launch, cap = LAUNCH_OPTIONS[base]
         opts.append(launch)
-        if any(a.unit in FIGHTER_UNITS for a in airs) and cap_destinations(st, side, _base_zone(st, base), protected):
-            opts.append(cap)
+        if any(a.unit in FIGHTER_UNITS for a in airs):
+            if protected is None:
+                protected = protected_zones(st, side)
+            if cap_destinations(st, side, _base_zone(st, base), protected):
+                opts.append(cap)
     for sid, group in sorted(strike_groups(st, side).items()):
         zone = group[0].zone
         assert zone is not None
         if any(a.oof for a in group):
             continue
-        if any(a.unit in FIGHTER_UNITS and not a.ordered for a in group) and cap_destinations(
-            st, side, zone, protected
-        ):
-            opts.append(cached_option(("designate", sid, zone), _designate_option, sid, zone))
+        if any(a.unit in FIGHTER_UNITS and not a.ordered for a in group):
+            if protected is None:
+                protected = protected_zones(st, side)
+            if cap_destinations(st, side, zone, protected):
+                opts.append(cached_option(("designate", sid, zone), _designate_option, sid, zone))
         if group[0].mission == "strike" and movable_group(group):
             opts.append(cached_option(("move", sid, zone), _move_option, sid, zone))
     turn = st.turn
@@ -483,7 +487,7 @@ def _tf_decision(st: HbgState, side: str, order: dict[str, Any]) -> Decision:
     zone = order["zone"]
     sel = order["sel"]
     opts = []
-    free = [s for s in movable_ships(st, side, zone) if s.id not in sel]
+    free = [s for s in _movable_for(st, side, order) if s.id not in sel]
     for s in free:
         opts.append(_ship_option(st, s))
     if len(free) > 1:
@@ -495,6 +499,17 @@ def _tf_decision(st: HbgState, side: str, order: dict[str, Any]) -> Decision:
                 opts.append(TF_TO[n])
     opts.append(CANCEL)
     return st.decide(side, f"move ships from SZ{zone:02d} ({len(sel)} chosen)", "3.1.2", opts, kind="tf")
+
+
+def _movable_for(st: HbgState, side: str, order: dict[str, Any]) -> list[Ship]:
+    """:func:`movable_ships` of a Task Force order's zone, found once for the order: nothing in the
+    game changes while its ships are chosen (working memory, ``HbgState._TRANSIENT``)."""
+    memo = st.__dict__.get("_movable")
+    if memo is not None and memo[0] is order:
+        return memo[1]
+    ships = movable_ships(st, side, order["zone"])
+    st._movable = (order, ships)
+    return ships
 
 
 TF_TO = {z: Option(f"to:{z}", f"to SZ{z:02d}", {"zone": z}) for z in DATA.map.zones}
@@ -710,12 +725,11 @@ def _designate(st: HbgState, side: str, order: dict[str, Any], zone: int) -> Non
 
 
 def _resolve_tf(st: HbgState, side: str, order: dict[str, Any], kind: str, arg: str) -> None:
-    zone = order["zone"]
     if kind == "ship":
         order["sel"].append(arg)
         return
     if kind == "allships":
-        order["sel"] += [s.id for s in movable_ships(st, side, zone) if s.id not in order["sel"]]
+        order["sel"] += [s.id for s in _movable_for(st, side, order) if s.id not in order["sel"]]
         return
     order["dest"] = int(arg)
     _queue_followers(st, side, order)
