@@ -191,25 +191,15 @@ def _cap_resolve(st: HbgState, choices: Mapping[str, Option]) -> None:
 
 
 # ------------------------------------------------------------------------------------ 4.3
-def _occupied_zones(st: HbgState) -> list[int]:
-    zones = {s.zone for s in st.ships.values() if s.zone is not None and not s.sunk}
-    zones |= {a.zone for a in st.air.values() if a.at == "air" and a.zone is not None}
-    zones |= {b.zone for b in st.bases.values()}
-    zones |= {t.zone for t in st.transports if t.zone is not None}
-    return sorted(zones)
-
-
 def _contested_zones(st: HbgState) -> list[int]:
     """The occupied zones where an attack is possible at all (a cheap first sieve before
     :func:`battle.classify`): both sides have sea or land units there, or combat aircraft fly
     there on a strike or CAP (every attack of HBG-R81 needs one or the other)."""
-    surface: dict[str, set[int]] = {"usn": {b.zone for b in st.bases.values()}, "ijn": set()}
-    for s in st.ships.values():
-        if s.zone is not None and not s.sunk:
-            surface[s.side].add(s.zone)
+    surface = {side: set(st.task_force_zones(side)) for side in ("usn", "ijn")}
+    surface["usn"] |= {b.zone for b in st.bases.values()}
     surface["ijn"] |= {t.zone for t in st.transports if t.zone is not None}
-    air = {a.zone for a in st.airborne() if a.mission in ("strike", "cap")}
-    return [z for z in _occupied_zones(st) if z in air or (z in surface["usn"] and z in surface["ijn"])]
+    air = {a.zone for a in st.airborne() if a.mission in ("strike", "cap") and a.zone is not None}
+    return sorted(air | (surface["usn"] & surface["ijn"]))  # every such zone is occupied
 
 
 def _has_sea(st: HbgState, zone: int, side: str) -> bool:
@@ -220,13 +210,10 @@ def _has_sea(st: HbgState, zone: int, side: str) -> bool:
 
 def _forced_reveals(st: HbgState) -> None:
     """[Step 1] M139, C-12: sea units of both sides in one zone remove their Hidden markers (not in a Squall)."""
-    sea: dict[str, set[int]] = {"usn": set(), "ijn": set()}  # _has_sea, for every zone at once
-    for ship in st.ships.values():
-        if ship.zone is not None and not ship.sunk:
-            sea[ship.side].add(ship.zone)
+    sea = {side: set(st.task_force_zones(side)) for side in ("usn", "ijn")}  # _has_sea, for every zone at once
     sea["ijn"] |= {t.zone for t in st.transports if t.zone is not None and t.n > 0 and not t.scored}
-    for zone in _occupied_zones(st):
-        if zone not in sea["usn"] or zone not in sea["ijn"] or st.in_squall(zone):
+    for zone in sorted(sea["usn"] & sea["ijn"]):  # zones with both fleets (each one occupied)
+        if st.in_squall(zone):
             continue
         hidden = [s for s in st.ships_in(zone) if not s.located]
         for s in hidden:
