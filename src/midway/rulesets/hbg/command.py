@@ -604,16 +604,11 @@ def compatible(st: HbgState, air: Air, site: str) -> bool:
 
 def side_sites(st: HbgState, side: str) -> list[str]:
     """Every landing site of ``side`` (whether it can land now or not)."""
-    out = [
-        s.id for s in st.ships.values() if s.unit in SITE_UNITS and s.side == side and not s.sunk and s.zone is not None
-    ]
+    out = [s.id for s in st.site_ships(side) if not s.sunk and s.zone is not None]
     if side == "usn":
         out += ["airfield", "seaplane_base"]
     return out
 
-
-SITE_UNITS = frozenset(k for k, u in DATA.units.items() if u.is_carrier or u.floatplanes > 0)
-"""Ship types aircraft land on: carriers and floatplane cruisers (HBG-R46)."""
 
 
 def orphan(st: HbgState, air: Air) -> bool:
@@ -655,6 +650,9 @@ def _class(st: HbgState, air: Air, site: str) -> int:
 
 def landing_pairs(st: HbgState, side: str) -> list[tuple[str, str, int]]:
     """(Air Group, site, class) for every landing now legal, each site's best class only."""
+    flying = st.airborne(side)
+    if not flying:
+        return []
     by_site: dict[str, list[tuple[str, str, int]]] = {}
     open_sites: dict[int | None, list[str]] = {}
     for site in side_sites(st, side):
@@ -664,7 +662,7 @@ def landing_pairs(st: HbgState, side: str) -> list[tuple[str, str, int]]:
         return []
     spare_of = spare_counter(st)
     targets = st.landing_target
-    for air in st.airborne(side):
+    for air in flying:
         here = open_sites.get(air.zone)
         if here is None:
             continue

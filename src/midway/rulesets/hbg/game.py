@@ -36,6 +36,7 @@ from midway.rulesets.hbg.model import (
     ENEMY,
     SHIP_PLACES,
     SIDES,
+    SITE_UNITS,
     Air,
     Base,
     Cup,
@@ -272,6 +273,18 @@ class HbgState(State):
             found = self._carriers = (self.ships, by_side)
         return found[1][side]
 
+    def site_ships(self, side: str) -> list[Ship]:
+        """``side``'s ships that aircraft land on (carriers and floatplane cruisers, HBG-R46), sunk or
+        not, on the map or not, in setup order: a per-state list, like :meth:`carriers`."""
+        found = self.__dict__.get("_sites")
+        if found is None or found[0] is not self.ships:
+            by_side: dict[str, list[Ship]] = {s: [] for s in SIDES}
+            for ship in self.ships.values():
+                if ship.unit in SITE_UNITS:
+                    by_side[ship.side].append(ship)
+            found = self._sites = (self.ships, by_side)
+        return found[1][side]
+
     def air_service(self, ship: Ship) -> int:
         """[1.5] [4.3.1] Air Units a carrier can launch or land this Turn: its Air Service less damage."""
         return max(DATA.units[ship.unit].air_service - ship.damage, 0)
@@ -483,7 +496,7 @@ class HbgState(State):
 
     # ----------------------------------------------------------------- cloning
     _TRANSIENT: ClassVar[frozenset[str]] = frozenset(
-        {"_memo", "_top", "_movable", "_ship_index", "_air_index", "_carriers"}
+        {"_memo", "_top", "_movable", "_ship_index", "_air_index", "_carriers", "_sites"}
     )
     """Working memory of one decision point (never part of the game: not serialized, not cloned)."""
     _NOT_SERIALIZED: ClassVar[frozenset[str]] = State._NOT_SERIALIZED | _TRANSIENT

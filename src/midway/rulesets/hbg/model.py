@@ -42,6 +42,8 @@ BOMBER_UNITS = frozenset(k for k, u in DATA.units.items() if u.is_bomber)
 FIGHTER_UNITS = frozenset(k for k, u in DATA.units.items() if u.is_fighter)
 COMBAT_AIR_UNITS = frozenset(k for k, u in DATA.units.items() if u.is_combat_aircraft)
 PATROL_BOMBER_UNITS = frozenset(k for k, u in DATA.units.items() if u.patrol == "patrol_bomber")
+SITE_UNITS = frozenset(k for k, u in DATA.units.items() if u.is_carrier or u.floatplanes > 0)
+"""Ship types aircraft land on: carriers and floatplane cruisers (HBG-R46)."""
 ENEMY = {"usn": "ijn", "ijn": "usn"}
 MIDWAY_BASES = ("airfield", "seaplane_base", "aa_guns")
 
