@@ -610,7 +610,6 @@ def side_sites(st: HbgState, side: str) -> list[str]:
     return out
 
 
-
 def orphan(st: HbgState, air: Air) -> bool:
     """[1.6] Out of fuel "without a safe landing spot this Turn (its carrier/base destroyed or
     already at maximum capacity)"."""
@@ -781,7 +780,7 @@ def land(st: HbgState, air: Air, site: str) -> None:
         if lost:
             st.lose_air(part, lost, f"{lost} {DATA.units[part.unit].name} crash landing in a squall", rule="3.1.3.1")
     if ship is not None and DATA.units[ship.unit].is_carrier:
-        spotted = [a for a in st.air.values() if a.base == site and a.at == "deck"]
+        spotted = [a for a in st.air_at("deck") if a.base == site]
         if spotted or ship.op == "launch":
             for a in spotted:
                 a.at = "hangar"

@@ -363,8 +363,8 @@ def unspot_options(st: HbgState, side: str) -> list[Option]:
     """[5.4] M184: spotted Air Units still on deck may go back to the hangar (owner's choice)."""
     opts = [
         cached_option(("unspot", a.id, a.n, a.base, a.unit, a.ordnance), _unspot_option, a)
-        for a in st.air.values()
-        if a.at == "deck" and a.side == side
+        for a in st.air_at("deck")
+        if a.side == side
     ]
     if opts:
         opts.append(done_option("leave the rest spotted"))

@@ -193,7 +193,7 @@ def phrase(before: str, what: Callable[[], str], after: str = "") -> Callable[[]
 def merge_groups(st: HbgState, base: str, at: str) -> None:
     """[Game Terminology: Air Group] Air Units of one type on one card box form one Air Group."""
     seen: dict[tuple[Any, ...], Air] = {}
-    for air in [a for a in st.air.values() if a.base == base and a.at == at]:
+    for air in [a for a in st.air_at(at) if a.base == base]:
         if air.n <= 0:
             continue
         key = (air.side, air.unit, air.ordnance, air.fuel, air.oof, air.rearm)
