@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, ItemsView, Iterable, Iterator, KeysView, Mapping, ValuesView
 from dataclasses import dataclass
-from typing import Any
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
 
 DONE = "done"
 """The conventional id of the option that ends a compound order."""
@@ -206,18 +207,22 @@ class Option(tuple[str, "Label", FrozenDict]):
         _set_items(fd, {**data})
         return _new_tuple(cls, (id, label, fd))
 
-    @property
-    def id(self) -> str:
-        return self[0]
+    if TYPE_CHECKING:
+
+        @property
+        def id(self) -> str: ...
+
+        @property
+        def data(self) -> FrozenDict: ...
+
+    else:  # read by C-level getters: an option's id is read at every decision point
+        id = property(itemgetter(0), doc="The option's stable id.")
+        data = property(itemgetter(2), doc="Structured, read-only information about the choice.")
 
     @property
     def label(self) -> str:
         label = self[1]
         return label if isinstance(label, str) else label()
-
-    @property
-    def data(self) -> FrozenDict:
-        return self[2]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Option):

@@ -334,7 +334,9 @@ class State:
         """
         if self.result is not None:
             return {}
-        decisions = self._current()
+        decisions = self._cache
+        if decisions is None:
+            decisions = self._current()
         if not self._held:
             return dict(decisions)
         return {s: d for s, d in decisions.items() if s not in self._held}
@@ -382,7 +384,9 @@ class State:
             if not isinstance(decision_id, str):
                 raise MalformedChoiceError(f"a decision id is text, not {type(decision_id).__name__}", rule=ENGINE_RULE)
             decision_id = str.__str__(decision_id)
-        decisions = self._current()
+        decisions = self._cache
+        if decisions is None:
+            decisions = self._current()
         current = decisions.get(side)
         if current is None:
             rules = sorted({d.rule for d in decisions.values()}) or [ENGINE_RULE]
