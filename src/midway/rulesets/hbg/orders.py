@@ -451,14 +451,14 @@ def _move_decision(st: HbgState, side: str, order: dict[str, Any]) -> Decision:
         air = st.air[order["pick"]]
         assert air.zone is not None
         zones = sorted(reach(st, air.zone, DATA.units[air.unit].movement))
-        opts = [Option(f"to:{z}", f"this Air Group to SZ{z:02d}", {"zone": z}) for z in zones]
+        opts = [PICK_TO[z] for z in zones]
         opts.append(CANCEL)
         return st.decide(side, f"where does the {DATA.units[air.unit].name} go?", "3.1.1.2", opts, kind="move")
     rest = [st.air[a] for a in order["rest"]]
     start = rest[0].zone
     assert start is not None
     zones = reach(st, start, group_movement(st, rest))
-    opts = [Option(f"to:{z}", f"to SZ{z:02d}", {"zone": z}) for z in sorted(zones)]
+    opts = [TF_TO[z] for z in sorted(zones)]  # the same "to:<zone>" options as a Task Force's
     key = origin_key(st, rest[0])
     for sid, group in sorted(strike_groups(st, side).items()):
         if sid == order["strike"] or group[0].mission != "strike" or group[0].zone not in zones:
@@ -477,7 +477,7 @@ def _designate_decision(st: HbgState, side: str, order: dict[str, Any]) -> Decis
     """[3.1.1.1] Designated CAP stays or moves 1 zone, ending with a capital ship or base (M110)."""
     air = st.air[order["fighters"][0]]
     assert air.zone is not None
-    opts = [Option(f"to:{z}", f"CAP over SZ{z:02d}", {"zone": z}) for z in cap_destinations(st, side, air.zone)]
+    opts = [CAP_TO[z] for z in cap_destinations(st, side, air.zone)]
     opts.append(CANCEL)
     return st.decide(side, "designate CAP", "3.1.1.1", opts, kind="cap")
 
@@ -513,6 +513,8 @@ def _movable_for(st: HbgState, side: str, order: dict[str, Any]) -> list[Ship]:
 
 
 TF_TO = {z: Option(f"to:{z}", f"to SZ{z:02d}", {"zone": z}) for z in DATA.map.zones}
+PICK_TO = {z: Option(f"to:{z}", f"this Air Group to SZ{z:02d}", {"zone": z}) for z in DATA.map.zones}
+CAP_TO = {z: Option(f"to:{z}", f"CAP over SZ{z:02d}", {"zone": z}) for z in DATA.map.zones}
 ALL_SHIPS = Option("allships", "move every ship that may move")
 SHIP_OPTIONS: dict[str, Option] = {}
 """[3.1.2] ``ship:<id>`` for every ship, built on first use: a ship's id and name never change."""
