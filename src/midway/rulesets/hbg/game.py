@@ -182,7 +182,7 @@ class HbgState(State):
             return list(here)
         return [s for s in here if s.side == side]
 
-    def _index_ships(self) -> tuple[int, dict[str, Ship], dict[int, list[Ship]]]:
+    def _index_ships(self) -> tuple[int, dict[str, Ship], dict[int, list[Ship]], dict[str, list[int]]]:
         by_zone: dict[int, list[Ship]] = {}
         for s in self.ships.values():
             zone = s.zone
@@ -192,7 +192,7 @@ class HbgState(State):
                     by_zone[zone] = [s]
                 else:
                     here.append(s)
-        index = (SHIP_PLACES[0], self.ships, by_zone)
+        index = (SHIP_PLACES[0], self.ships, by_zone, {})
         self._ship_index = index
         return index
 
@@ -208,7 +208,10 @@ class HbgState(State):
         index = self.__dict__.get("_ship_index")
         if index is None or index[0] != SHIP_PLACES[0] or index[1] is not self.ships:
             index = self._index_ships()
-        return sorted(z for z, here in index[2].items() if any(s.side == side for s in here))
+        zones = index[3].get(side)
+        if zones is None:
+            zones = index[3][side] = sorted(z for z, here in index[2].items() if any(s.side == side for s in here))
+        return list(zones)
 
     def stacking_allows(self, zone: int, side: str, adding: Iterable[Ship]) -> bool:
         """[Stacking Limit] At most 2 Capital Ships and 8 ships in a Sea Zone (transports exempt)."""
