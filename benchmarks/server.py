@@ -4,8 +4,10 @@ Starts a real server process per database (SQLite in a temporary file; PostgreSQ
 own, created and dropped), then for each number of concurrent games plays every game by HTTP (both seats
 human, each choice a POST), with a websocket open per seat receiving the pushes. Reports choices per
 second, the p50/p99 latency of a choice, pushes received, and the server's memory per live game.
-All games are created and their sockets connected first (*set-up s*: how long that took, all games at
-once); the clock of the choices starts when every game is ready, so the latencies are those of play.
+The server runs pinned to one core and the players (this process) to the others, PostgreSQL
+wherever the system puts it (``--no-pin``: all share every core). All games are created and their
+sockets connected first (*set-up s*: how long that took, all games at once); the clock of the
+choices starts when every game is ready, so the latencies are those of play.
 
     .venv/bin/python benchmarks/server.py                      # 10 and 100 games, SQLite and PostgreSQL
     .venv/bin/python benchmarks/server.py --games 10 --db sqlite --choices 20
@@ -31,6 +33,9 @@ import httpx
 from websockets.asyncio.client import connect
 
 USE_WS = os.environ.get("MIDWAY_BENCH_WS", "1") == "1"
+PIN = True
+"""Pin the server process to one core and this load generator to the others (``--no-pin``: let them
+share), so that on a small machine the players' own work does not stall the server it measures."""
 PG_ADMIN = os.environ.get("MIDWAY_BENCH_PG", "postgresql://postgres@127.0.0.1:5432/test")
 
 
@@ -97,6 +102,10 @@ class Serve:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
+        if PIN and hasattr(os, "sched_setaffinity") and len(os.sched_getaffinity(0)) > 1:
+            cores = sorted(os.sched_getaffinity(0))
+            os.sched_setaffinity(self.proc.pid, {cores[-1]})  # the server on one core, the players on another
+            os.sched_setaffinity(0, set(cores[:-1]))
         deadline = time.time() + 30
         while time.time() < deadline:
             try:
@@ -251,7 +260,10 @@ def main() -> None:
     parser.add_argument(
         "--think", type=float, default=1.0, help="mean seconds a player takes per choice (0: as fast as possible)"
     )
+    parser.add_argument("--no-pin", action="store_true", help="do not pin the server and the players to separate cores")
     args = parser.parse_args()
+    global PIN
+    PIN = not args.no_pin
     options: dict = {}
     print(f"ruleset {args.ruleset}, {args.choices} choices per game, both seats human, a websocket per seat")
     print(
