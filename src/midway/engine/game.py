@@ -301,16 +301,19 @@ class State:
         everyone), saying what it was for.
         """
         randint = self.dice.randint
-        values = [randint(1, sides) for _ in range(count)]
-        if self._quiet:
-            return values
-        self.emit(
-            "roll",
-            f"{why}: {', '.join(map(str, values))}",
-            rule=rule,
-            data={"why": why, "dice": values, "sides": sides},
-            to=to,
-        )
+        if count == 1:  # most rolls are of one die
+            values = [randint(1, sides)]
+            if self._quiet:
+                return values
+            text = f"{why}: {values[0]}"
+        else:
+            values = [randint(1, sides) for _ in range(count)]
+            if self._quiet:
+                return values
+            text = f"{why}: {', '.join(map(str, values))}"
+        # the event's data made read-only here as freeze_data would (the dice as a tuple)
+        data = FrozenDict({"why": why, "dice": tuple(values), "sides": sides})
+        self.emit("roll", text, rule=rule, data=data, to=to)
         return values
 
     def finish(self, outcome: Outcome) -> None:
