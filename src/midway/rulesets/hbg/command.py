@@ -654,9 +654,11 @@ def landing_pairs(st: HbgState, side: str) -> list[tuple[str, str, int]]:
         return []
     by_site: dict[str, list[tuple[str, str, int]]] = {}
     open_sites: dict[int | None, list[str]] = {}
+    zones = {a.zone for a in flying}  # only sites under an Air Group of the side matter
     for site in side_sites(st, side):
-        if landing_room(st, site) > 0:
-            open_sites.setdefault(site_zone(st, site), []).append(site)
+        zone = site_zone(st, site)
+        if zone in zones and landing_room(st, site) > 0:
+            open_sites.setdefault(zone, []).append(site)
     if not open_sites:
         return []
     spare_of = spare_counter(st)
