@@ -215,9 +215,18 @@ class HbgState(State):
 
     def stacking_allows(self, zone: int, side: str, adding: Iterable[Ship]) -> bool:
         """[Stacking Limit] At most 2 Capital Ships and 8 ships in a Sea Zone (transports exempt)."""
-        ships = self.ships_in(zone, side) + [s for s in adding if s.zone != zone]
-        capital = sum(1 for s in ships if s.unit in CAPITAL_UNITS)
-        return capital <= 2 and len(ships) <= 8
+        here = self.ships_in(zone, side)
+        capital = 0
+        for s in here:
+            if s.unit in CAPITAL_UNITS:
+                capital += 1
+        n = len(here)
+        for s in adding:
+            if s.zone != zone:
+                n += 1
+                if s.unit in CAPITAL_UNITS:
+                    capital += 1
+        return capital <= 2 and n <= 8
 
     def airborne(self, side: str | None = None, zone: int | None = None) -> list[Air]:
         """Air Groups on the map (of ``side``, in ``zone``), in the order of ``self.air``.

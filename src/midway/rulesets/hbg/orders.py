@@ -112,14 +112,12 @@ def _launchable_by_base(st: HbgState, side: str) -> dict[str, list[Air]]:
     """[3.1.1] :func:`launchable` for every launch base of ``side`` at once (one pass over the Air
     Groups), in :func:`launch_bases` order; bases with nothing to launch are left out."""
     ok: dict[str, str] = {}
-    for base in launch_bases(st, side):
-        if base == "airfield":
-            if side == "usn" and airfield_tokens_left(st) > 0 and airfield_units_per_token(st) > 0:
-                ok[base] = "hangar"
-            continue
-        ship = st.ships[base]
-        if not ship.sunk and ship.zone is not None and ship.op == "launch" and not st.in_squall(ship.zone):
-            ok[base] = "deck"
+    squalls = st.squalls
+    for ship in st.carriers(side):  # launch_bases: the carriers, then the Airfield
+        if ship.op == "launch" and not ship.sunk and ship.zone is not None and ship.zone not in squalls:
+            ok[ship.id] = "deck"
+    if side == "usn" and airfield_tokens_left(st) > 0 and airfield_units_per_token(st) > 0:
+        ok["airfield"] = "hangar"
     found: dict[str, list[Air]] = {}
     if not ok:
         return found
