@@ -81,13 +81,23 @@ def sea_units(st: HbgState, zone: int, side: str) -> tuple[list[str], list[int]]
     return ships, waves
 
 
+def _ijn_waves(st: HbgState, zone: int) -> bool:
+    return any(t.zone == zone and t.n > 0 and not t.scored for t in st.transports)
+
+
 def classify(st: HbgState, zone: int) -> dict[str, Any] | None:
     """[4.3 Step 1] HBG-R81: the attack in ``zone``, or None. A plan: kind and boards (unplaced)."""
     if st.in_squall(zone):
         return None  # C-12: no combat of any kind in a Squall
+    air = {"ijn": combat_air(st, zone, "ijn"), "usn": combat_air(st, zone, "usn")}
+    if (
+        not air["ijn"]
+        and not air["usn"]
+        and not (st.ships_in(zone, "usn") and (st.ships_in(zone, "ijn") or _ijn_waves(st, zone)))
+    ):
+        return None  # no combat aircraft, and no two fleets whose guns could fight (M141)
     sea = {s: sea_units(st, zone, s) for s in ("ijn", "usn")}
     land = {"usn": sorted(b.id for b in st.bases.values() if b.zone == zone), "ijn": []}
-    air = {s: combat_air(st, zone, s) for s in ("ijn", "usn")}
     active = {s: [a for a in air[s] if not a.oof] for s in air}
     has_sea = {s: bool(sea[s][0] or sea[s][1]) for s in sea}
     surface = {s: has_sea[s] or bool(land[s]) for s in sea}
