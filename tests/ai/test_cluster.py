@@ -32,9 +32,9 @@ def _without_times(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{k: v for k, v in r.items() if k != "times"} for r in results]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def local_ray() -> Iterator[None]:
-    """One small local Ray instance for the module (``run_on_ray(..., "local")`` joins it)."""
+    """A small local Ray instance (``run_on_ray(..., "local")`` joins it and leaves it running)."""
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
     yield
@@ -53,7 +53,9 @@ def test_ray_games_equal_the_local_games_for_the_same_seeds(local_ray: None) -> 
     assert any(r["winner"] == "usn" for r in remote) or any(r["winner"] == "ijn" for r in remote)
 
 
-def test_midway_arena_on_the_cluster_saves_what_a_local_arena_saves(local_ray: None, tmp_path: Path) -> None:
+def test_midway_arena_on_the_cluster_saves_what_a_local_arena_saves(tmp_path: Path) -> None:
+    """``--cluster local`` with no Ray instance yet: the CLI starts one, plays there and shuts it down."""
+    assert not ray.is_initialized()
     runner = CliRunner()
     saved = {}
     for where, extra in (("local", []), ("ray", ["--cluster", "local"])):
@@ -64,3 +66,4 @@ def test_midway_arena_on_the_cluster_saves_what_a_local_arena_saves(local_ray: N
         assert "heuristic" in result.output
         saved[where] = _without_times(json.loads(out.read_text()))
     assert saved["ray"] == saved["local"] and len(saved["local"]) == 2
+    assert not ray.is_initialized()
