@@ -51,6 +51,7 @@ _NONE: list[Air] = []
 STEPS: dict[str, Step] = {}
 """Every step of the Order of Play, by id: the phase modules' and this module's own (below the class)."""
 NEXT_STEP = dict(zip(ORDER, ORDER[1:], strict=False))
+_AIR_SERVICE = {k: u.air_service for k, u in DATA.units.items()}
 
 
 class HbgState(State):
@@ -208,10 +209,19 @@ class HbgState(State):
         index = self.__dict__.get("_ship_index")
         if index is None or index[0] != SHIP_PLACES[0] or index[1] is not self.ships:
             index = self._index_ships()
-        zones = index[3].get(side)
-        if zones is None:
-            zones = index[3][side] = sorted(z for z, here in index[2].items() if any(s.side == side for s in here))
-        return list(zones)
+        found = index[3]
+        if not found:  # both sides' zones in one pass
+            found.update((s, []) for s in SIDES)
+            by_zone = index[2]
+            for z in sorted(by_zone):
+                here = by_zone[z]
+                first = here[0].side
+                found[first].append(z)
+                for s in here:
+                    if s.side != first:
+                        found[s.side].append(z)
+                        break
+        return list(found[side])
 
     def stacking_allows(self, zone: int, side: str, adding: Iterable[Ship]) -> bool:
         """[Stacking Limit] At most 2 Capital Ships and 8 ships in a Sea Zone (transports exempt)."""
@@ -299,7 +309,7 @@ class HbgState(State):
 
     def air_service(self, ship: Ship) -> int:
         """[1.5] [4.3.1] Air Units a carrier can launch or land this Turn: its Air Service less damage."""
-        return max(DATA.units[ship.unit].air_service - ship.damage, 0)
+        return max(_AIR_SERVICE[ship.unit] - ship.damage, 0)
 
     def carrier_capacity(self, ship: Ship) -> int:
         """[5.1] A carrier's total capacity (HBG-R03: colour chips less the one under the model)."""
