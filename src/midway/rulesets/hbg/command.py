@@ -443,26 +443,30 @@ def spot_options(st: HbgState, side: str) -> list[Option]:
         return []
     on_deck = dict.fromkeys(ships, 0)
     unarmed_on_deck: set[str] = set()
-    hangar: dict[str, list[Air]] = {cid: [] for cid in ships}
-    for air in st.air_at("hangar"):
-        if air.base in ships:
-            hangar[air.base].append(air)
     for air in st.air_at("deck"):
         base = air.base
         if base in ships:
             on_deck[base] += air.n
             if air.unit in BOMBER_UNITS and not air.ordnance:
                 unarmed_on_deck.add(base)
-    opts = []
+    rooms: dict[str, int] = {}
     for cid, ship in ships.items():
         room = st.air_service(ship) - on_deck[cid]
-        recover = ship.op == "recover"
-        if recover:
+        if ship.op == "recover":
             room = min(room, 1) if on_deck[cid] == 0 else 0
-        if room <= 0:
-            continue
+        if room > 0:
+            rooms[cid] = room
+    if not rooms:  # every deck is full: nothing to spot
+        return []
+    hangar: dict[str, list[Air]] = {cid: [] for cid in rooms}
+    for air in st.air_at("hangar"):
+        if air.base in rooms:
+            hangar[air.base].append(air)
+    opts = []
+    for cid, room in rooms.items():
+        recover = ships[cid].op == "recover"
         patrol_slot = cid not in unarmed_on_deck
-        groups = tuple((a.id, a.n, a.unit, a.ordnance) for a in hangar[cid])
+        groups = tuple([(a.id, a.n, a.unit, a.ordnance) for a in hangar[cid]])
         opts += cached_option(
             ("spot", cid, room, recover, patrol_slot, groups), _spot_options, groups, room, recover, patrol_slot, cid
         )
