@@ -54,17 +54,19 @@ def bench_ruleset(ruleset: str, games: int) -> dict[str, float]:
     """The figures of one ruleset on the code this process imports."""
     game = registry.load(ruleset)
     decisions: list[int] = []
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for i in range(games):
         state = game.new(seed=i)
         play_out(state, {"usn": RandomAgent(2 * i + 1), "ijn": RandomAgent(2 * i + 2)})
         decisions.append(len(state.history))
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu
     mids = [_mid_game(game, i, decisions[i] // 2) for i in range(min(games, 20))]
     out = {
         "games_per_s": games / elapsed,
         "decisions_mean": statistics.fmean(decisions),
         "decisions_per_s": sum(decisions) / elapsed,
+        "cpu_decisions_per_s": sum(decisions) / cpu,
         "clone_us": _per_call_us(lambda s: s.clone(), mids),
         "view_us": _per_call_us(lambda s: s.view("usn"), mids),
     }
@@ -90,7 +92,8 @@ def bench_ruleset(ruleset: str, games: int) -> dict[str, float]:
 def _row(label: str, r: dict[str, float]) -> str:
     return (
         f"| {label} | {r['games_per_s']:.1f} | {r['decisions_mean']:.0f} | {r['decisions_per_s']:.0f} "
-        f"| {r['clone_us']:.0f} | {r['search_clone_us']:.0f} | {r['clone_kb']:.1f} | {r['view_us']:.0f} |"
+        f"| {r['clone_us']:.0f} | {r['search_clone_us']:.0f} | {r['clone_kb']:.1f} | {r['view_us']:.0f} "
+        f"| {r['cpu_decisions_per_s']:.0f} |"
     )
 
 
@@ -123,12 +126,13 @@ def main() -> None:
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     ids = args.ruleset or registry.ids()
     tree = _baseline_tree(args.baseline) if args.baseline else None
-    print(f"python {platform.python_version()}, {platform.machine()}, one core, {args.games} random games each\n")
+    print(f"python {platform.python_version()}, {platform.machine()}, one core, {args.games} random games each")
+    print(f"load average at the start: {_load()} (figures are wall-clock; other work on the machine slows them)\n")
     print(
         "| ruleset | games/s | decisions/game | decisions/s | clone (µs) | search clone (µs) "
-        "| search clone (KB) | view (µs) |"
+        "| search clone (KB) | view (µs) | decisions/s (CPU time) |"
     )
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for rid in ids:
         now = bench_ruleset(rid, args.games)
         if tree is None:
@@ -145,9 +149,18 @@ def main() -> None:
             f"| {rid} ratio | {now['games_per_s'] / before['games_per_s']:.1f}x | "
             f"| {now['decisions_per_s'] / before['decisions_per_s']:.1f}x "
             f"| {before['clone_us'] / now['clone_us']:.1f}x faster "
-            f"| {before['search_clone_us'] / now['search_clone_us']:.1f}x faster | | |"
+            f"| {before['search_clone_us'] / now['search_clone_us']:.1f}x faster | | "
+            f"| {now['cpu_decisions_per_s'] / before['cpu_decisions_per_s']:.1f}x |"
         )
         sys.stdout.flush()
+    print(f"\nload average at the end: {_load()}")
+
+
+def _load() -> str:
+    try:
+        return ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:  # pragma: no cover - no load average on this platform
+        return "unknown"
 
 
 if __name__ == "__main__":
