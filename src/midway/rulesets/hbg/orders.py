@@ -38,7 +38,7 @@ from midway.rulesets.hbg.model import (
     Air,
     Ship,
 )
-from midway.rulesets.hbg.search import reach
+from midway.rulesets.hbg.search import reach, reach_sorted
 from midway.rulesets.hbg.shared import cached_option, keep_top, recall, remember, top_after_cancel
 from midway.rulesets.hbg.steps import Step
 
@@ -167,7 +167,7 @@ def cap_destinations(st: HbgState, side: str, start: int, protected: set[int] | 
     """[3.1.1.1] CAP may stay or move 1 Sea Zone (a Squall eats that move, M123) to a protected zone."""
     if protected is None:
         protected = protected_zones(st, side)
-    return sorted(z for z in reach(st, start, CAP_MOVE) if z in protected)
+    return [z for z in reach_sorted(st, start, CAP_MOVE) if z in protected]
 
 
 def may_move(st: HbgState, ship: Ship) -> bool:
@@ -430,7 +430,7 @@ def _launch_decision(st: HbgState, side: str, order: dict[str, Any]) -> Decision
         if cap:
             zones = cap_destinations(st, side, start)
         else:
-            zones = sorted(reach(st, start, group_movement(st, [st.air[a] for a in sel])))
+            zones = reach_sorted(st, start, group_movement(st, [st.air[a] for a in sel]))
         opts += [LAUNCH_TO[z] for z in zones]
     opts.append(CANCEL)
     what = "CAP" if cap else "Strike Group"
@@ -448,7 +448,7 @@ def _move_decision(st: HbgState, side: str, order: dict[str, Any]) -> Decision:
     if order.get("pick"):
         air = st.air[order["pick"]]
         assert air.zone is not None
-        zones = sorted(reach(st, air.zone, DATA.units[air.unit].movement))
+        zones = reach_sorted(st, air.zone, DATA.units[air.unit].movement)
         opts = [PICK_TO[z] for z in zones]
         opts.append(CANCEL)
         return st.decide(side, f"where does the {DATA.units[air.unit].name} go?", "3.1.1.2", opts, kind="move")

@@ -50,6 +50,16 @@ def reach(st: HbgState, start: int, movement: int) -> frozenset[int]:
     return _reach(start, movement, tuple(sorted(st.squalls)))
 
 
+def reach_sorted(st: HbgState, start: int, movement: int) -> tuple[int, ...]:
+    """:func:`reach` in ascending order (made once for each start, movement and Squall line)."""
+    return _reach_sorted(start, movement, tuple(sorted(st.squalls)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _reach_sorted(start: int, movement: int, squalls: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(_reach(start, movement, squalls)))
+
+
 @functools.lru_cache(maxsize=4096)
 def _reach(start: int, movement: int, squalls: tuple[int, ...]) -> frozenset[int]:
     if movement <= 0:
@@ -260,7 +270,7 @@ def decisions_2_1(st: HbgState) -> dict[str, Decision]:
         air = st.air[pick]
         start = _origin(st, air)
         assert start is not None
-        zones = sorted(reach(st, start, DATA.units[air.unit].movement))
+        zones = reach_sorted(st, start, DATA.units[air.unit].movement)
         opts = [PATROL_TO[z] for z in zones]
         opts.append(PATROL_CANCEL)
         what = "launch" if air.at != "air" else "move"
