@@ -192,6 +192,7 @@ def test_spectator_link_and_friend_invitation(page: Page, server: Server, browse
     game_id = re.search(r"/game/([^#]+)", page.url).group(1)
     friend = browser.new_page()
     friend.goto(server.base + "/")  # the friend pastes the link into the lobby's "join by link"
+    friend.wait_for_selector("#ruleset option", state="attached")  # the lobby's script has set the page up
     friend.fill("#join-link", friend_link)
     friend.click('#join-form button[type="submit"]')
     friend.wait_for_selector("#decision h3")
