@@ -1,8 +1,8 @@
 """Attacks on the hardened engine and command line (after issue 6), as a new user and as an attacker would.
 
-Each ``xfail(strict=True)`` test is a defect found by this review: it fails today and flips to a pass
-(and so, being strict, to a failure to be un-marked) once the defect is fixed. The other tests are
-attacks that held; they assert what holds, so that a regression shows.
+Each defect this review found was first a strict ``xfail`` test that failed, and was un-marked when the
+defect was fixed: every test here now asserts what holds (the fixed defects and the attacks that held
+from the start), so that a regression shows.
 """
 
 from __future__ import annotations
