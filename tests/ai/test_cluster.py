@@ -14,17 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import ray  # the cluster extra, in dev: ./scripts/test installs it
 from typer.testing import CliRunner
 
 from midway.ai import arena as A
 from midway.cli.main import app
-
-try:
-    import ray
-except ImportError:  # pragma: no cover - the extra is in dev; CI must have it
-    if os.environ.get("CI") == "true":
-        raise
-    pytest.skip("Ray is not installed (pip install -e '.[cluster]')", allow_module_level=True)
 
 
 def _without_times(results: list[dict[str, Any]]) -> list[dict[str, Any]]:

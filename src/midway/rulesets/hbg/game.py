@@ -173,15 +173,20 @@ class HbgState(State):
 
         Read from an index by zone, rebuilt only when a ship has moved, sunk or changed hands
         since it was built (``model.SHIP_PLACES``)."""
-        index = self.__dict__.get("_ship_index")
-        if index is None or index[0] != SHIP_PLACES[0] or index[1] is not self.ships:
-            index = self._index_ships()
+        index = self._ship_index_now()
         here = index[2].get(zone)
         if here is None:
             return []
         if side is None:
             return list(here)
         return [s for s in here if s.side == side]
+
+    def _ship_index_now(self) -> tuple[int, dict[str, Ship], dict[int, list[Ship]], dict[str, list[int]]]:
+        """The ship index, rebuilt first if a ship has moved, sunk or changed hands (``model.SHIP_PLACES``)."""
+        index = self.__dict__.get("_ship_index")
+        if index is None or index[0] != SHIP_PLACES[0] or index[1] is not self.ships:
+            index = self._index_ships()
+        return index
 
     def _index_ships(self) -> tuple[int, dict[str, Ship], dict[int, list[Ship]], dict[str, list[int]]]:
         by_zone: dict[int, list[Ship]] = {}
@@ -199,16 +204,12 @@ class HbgState(State):
 
     def ships_afloat(self) -> list[Ship]:
         """Every ship afloat on the map (from the ship index), zone by zone."""
-        index = self.__dict__.get("_ship_index")
-        if index is None or index[0] != SHIP_PLACES[0] or index[1] is not self.ships:
-            index = self._index_ships()
+        index = self._ship_index_now()
         return [s for here in index[2].values() for s in here]
 
     def task_force_zones(self, side: str) -> list[int]:
         """[Task Force] The Sea Zones holding ``side``'s ships, in order."""
-        index = self.__dict__.get("_ship_index")
-        if index is None or index[0] != SHIP_PLACES[0] or index[1] is not self.ships:
-            index = self._index_ships()
+        index = self._ship_index_now()
         found = index[3]
         if not found:  # both sides' zones in one pass
             found.update((s, []) for s in SIDES)
@@ -243,12 +244,7 @@ class HbgState(State):
 
         Read from an index by place and side, kept until an Air Group changes place or side, or
         one is added or removed (``model.AIR_PLACES``)."""
-        index = self.__dict__.get("_air_index")
-        if index is None or index[0] != AIR_PLACES[0] or index[1] is not self.air:
-            index = self._air_index = (AIR_PLACES[0], self.air, {})
-        air = index[2].get(side)
-        if air is None:
-            air = index[2][side] = self._air_list(index[2], side)
+        air = self._air_lists(side)
         if zone is None:
             return list(air)
         return [a for a in air if a.zone == zone]
@@ -257,13 +253,19 @@ class HbgState(State):
         """The Air Groups whose ``at`` is ``at`` ("hangar", "deck", "landed", "air", "lost"), in the
         order of ``self.air``, from the same index as :meth:`airborne`. The index's own list: read
         it, never change it (it is a snapshot: an Air Group that moves after it was read stays in it)."""
+        return self._air_lists(at)
+
+    def _air_lists(self, key: str | None) -> list[Air]:
+        """One list of the Air Group index (a place, or a side's airborne: None both), the index dropped
+        first if an Air Group has changed place or side, or one was added or removed (``model.AIR_PLACES``)."""
         index = self.__dict__.get("_air_index")
         if index is None or index[0] != AIR_PLACES[0] or index[1] is not self.air:
             index = self._air_index = (AIR_PLACES[0], self.air, {})
-        air = index[2].get(at)
-        if air is None:
-            air = index[2][at] = self._air_list(index[2], at)
-        return air
+        lists = index[2]
+        found = lists.get(key)
+        if found is None:
+            found = lists[key] = self._air_list(lists, key)
+        return found
 
     def _air_list(self, lists: dict[str | None, list[Air]], key: str | None) -> list[Air]:
         """One list of the Air Group index: a place ("hangar"...), or the airborne of a side (None: both)."""
