@@ -131,7 +131,7 @@ class TerribleResolveState(State):
     through :meth:`move`; code that edits ``loc`` directly (tests) calls :meth:`reindex`.
     """
 
-    _NOT_SERIALIZED: ClassVar[frozenset[str]] = State._NOT_SERIALIZED | {"_where", "_opts"}
+    _NOT_SERIALIZED: ClassVar[frozenset[str]] = State._NOT_SERIALIZED | {"_where", "_opts", "_shown"}
 
     # ------------------------------------------------------------- set-up
     def _setup(self) -> None:
@@ -203,6 +203,7 @@ class TerribleResolveState(State):
                 else:
                     there.append(g)
         self._where = where
+        self.__dict__.pop("_shown", None)  # the position was edited: the options shown are no guide to the next
 
     def move(self, gid: str, place: str) -> None:
         """[Move Planes] Put group ``gid`` in ``place`` (keeping the index in step)."""
@@ -291,14 +292,28 @@ class TerribleResolveState(State):
             self.phase = ""
             self.__dict__.pop("_opts", None)
 
+    def shown(self, phase: str) -> list[Option] | None:
+        """[Sequence of Play] The options of the decision being resolved, if it was a decision of ``phase``
+        handed over by :meth:`_run` (so a step may update them instead of building them again); else None."""
+        shown = self.__dict__.get("_shown")
+        if shown is None or shown[0] != phase or shown[1] != self._serial - 1:
+            return None
+        opts: list[Option] = shown[2]
+        return opts
+
     # ------------------------------------------------------------- driver
     def _run(self) -> None:
         """[Sequence of Play] Run forward to the next decision or the end, and hand the decision over."""
         self._play()
-        kept = self.__dict__.pop("_opts", None)
+        d = self.__dict__
+        kept = d.pop("_opts", None)
         if self.result is None:
-            opts = kept[1] if kept is not None and kept[0] == self.phase else PHASES[self.phase][0](self)
+            phase = self.phase
+            opts = kept[1] if kept is not None and kept[0] == phase else PHASES[phase][0](self)
+            d["_shown"] = (phase, self._serial, opts)
             self._offer(self._decision(opts))
+        else:
+            d.pop("_shown", None)
 
     def _play(self) -> None:
         """[Sequence of Play] Run every automatic step forward to the next decision or the end."""
@@ -363,7 +378,7 @@ class TerribleResolveState(State):
         data = self.__dict__
         out: dict[str, Any] = {}
         for key, value in data.items():
-            if key in self._SHARED or key in self._ENGINE or key == "_opts":
+            if key in self._SHARED or key in self._ENGINE or key == "_opts" or key == "_shown":
                 continue
             if key in _FLAT:
                 out[key] = value.copy()
@@ -382,6 +397,11 @@ class TerribleResolveState(State):
         ((_, option),) = choices.items()
         PHASES[self.phase][1](self, option)
         self._run()
+
+    def __getstate__(self) -> dict[str, Any]:
+        data = super().__getstate__()
+        data.pop("_shown", None)  # derived: a pickled state builds its next options afresh
+        return data
 
     def _view(self, side: str | None) -> dict[str, Any]:
         """[Set Up: two tables] What ``side`` may know (TR-R19)."""

@@ -116,6 +116,7 @@ def resolve(state: TerribleResolveState, option: Option) -> None:
         state.searched = True
         state.stay("search", search_options(state))
         return
+    shown = state.shown("move")
     if option.id.startswith("advance-box:"):
         box = option.data["from"]
         for g in movers(state, state.acting):
@@ -123,7 +124,33 @@ def resolve(state: TerribleResolveState, option: Option) -> None:
                 advance(state, g)
     else:
         advance(state, option.data["group"])
-    state.stay("move", options(state))
+    state.stay("move", options(state) if shown is None else _after(state, shown))
+
+
+def _after(state: TerribleResolveState, shown: list[Option]) -> list[Option]:
+    """[Move Planes] The options left after an advance, made from those shown before it: the ``advance:``
+    options of groups that have not acted (each still in its box), then as :func:`options` makes them."""
+    opts: list[Option] = []
+    by_box: dict[str, int] = {}
+    loc = state.loc
+    acted = set(state.acted)
+    for o in shown:
+        oid = o[0]
+        if not oid.startswith("advance:"):  # past the advance options
+            break
+        g = oid[8:]
+        if g not in acted:
+            opts.append(o)
+            box = loc[g]
+            by_box[box] = by_box.get(box, 0) + 1
+    for box, n in by_box.items():
+        if n > 1:
+            opts.append(ADVANCE_BOX[box])
+    if len(shown) > 1 and shown[-2] is SEARCH:
+        opts.append(SEARCH)
+    if opts:
+        opts.append(DONE_MOVING)
+    return opts
 
 
 def search_options(state: TerribleResolveState) -> list[Option]:
