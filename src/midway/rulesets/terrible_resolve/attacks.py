@@ -53,6 +53,10 @@ def _target_option(g: str, sp: int, c: str) -> Option:
 ALL_ON = {c: Option(f"all:{c}", f"Every remaining bomber attacks {CARRIERS[c].name}", {"carrier": c}) for c in CARRIERS}
 
 
+TARGETING: dict[str, str] = {}
+"""The bomber group of every ``target:`` option id made so far."""
+
+
 def options(state: TerribleResolveState) -> list[Option]:
     """[Carrier Attacks] Each bomber group picks an enemy carrier afloat (M33); ``all:<carrier>`` sends the rest."""
     side = state.acting
@@ -66,6 +70,7 @@ def options(state: TerribleResolveState) -> list[Option]:
             opt = CACHE.get(key)
             if opt is None:
                 opt = CACHE[key] = _target_option(g, sp[g], c)
+                TARGETING[opt[0]] = g
             opts.append(opt)
     if len(free) > 1:
         opts += [ALL_ON[c] for c in targets]
@@ -102,11 +107,18 @@ def resolve(state: TerribleResolveState, option: Option) -> None:
             state.targets.setdefault(g, option.data["carrier"])
     else:
         state.targets[option.data["group"]] = option.data["carrier"]
-    if len(state.targets) == len(bombers_attacking(state, state.acting)):
+    free = len(bombers_attacking(state, state.acting)) - len(state.targets)
+    if not free:
         state.phase = ""
         _start_waves(state)
-    else:
+        return
+    shown = state.shown("target")
+    if shown is None or option.id.startswith("all:"):
         state.stay("target", options(state))
+        return
+    # made from the options shown: the chosen group's go, and the all: options when one group is left
+    g = option.data["group"]
+    state.stay("target", [o for o in shown if TARGETING.get(o[0], "") != g and (free > 1 or o[0] in TARGETING)])
 
 
 def _start_waves(state: TerribleResolveState) -> None:

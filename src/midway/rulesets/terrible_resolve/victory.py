@@ -58,7 +58,15 @@ def out(state: TerribleResolveState, side: str) -> bool:
 
 def check(state: TerribleResolveState) -> bool:
     """[TR-R02] End the game when a side is beaten: the other side wins; both beaten is a draw."""
-    beaten = [s for s in SIDES if out(state, s)]
+    damage = state.damage
+    beaten = []
+    for s in SIDES:
+        for c in SIDE_CARRIERS[s]:
+            if damage[c] < SUNK_AT:
+                break  # a carrier afloat: not beaten (checked here first, as out() would)
+        else:
+            if out(state, s):
+                beaten.append(s)
     if not beaten:
         return False
     pts = score(state)
