@@ -372,26 +372,15 @@ class State:
         """
         if self.result is not None:
             raise GameOverError(f"the game is over: {self.result.reason}", rule=ENGINE_RULE)
-        if type(side) is not str and isinstance(side, str):
-            side = str.__str__(side)  # plain text, as the record keeps it
-        if not isinstance(side, str) or side not in self.game.sides:
-            raise MalformedChoiceError(
-                f"{side!r} is not a side of {self.game.id}; the sides are {list(self.game.sides)}",
-                rule=ENGINE_RULE,
-            )
-        if type(option_id) is not str:
-            if not isinstance(option_id, str):
-                raise MalformedChoiceError(f"an option id is text, not {type(option_id).__name__}", rule=ENGINE_RULE)
-            option_id = str.__str__(option_id)  # plain text: a str subclass's __eq__ cannot pick another option
-        if decision_id is not None and type(decision_id) is not str:
-            if not isinstance(decision_id, str):
-                raise MalformedChoiceError(f"a decision id is text, not {type(decision_id).__name__}", rule=ENGINE_RULE)
-            decision_id = str.__str__(decision_id)
+        if type(side) is not str or type(option_id) is not str or not (decision_id is None or type(decision_id) is str):
+            side, option_id, decision_id = self._plain(side, option_id, decision_id)  # or refused
         decisions = self._cache
         if decisions is None:
             decisions = self._current()
         current = decisions.get(side)
         if current is None:
+            if side not in self.game.sides:
+                self._plain(side, option_id, decision_id)  # raises: not a side
             rules = sorted({d.rule for d in decisions.values()}) or [ENGINE_RULE]
             waiting = ", ".join(self.game.side_name(s) for s in decisions) or "nobody"
             raise NotYourTurnError(
@@ -416,7 +405,8 @@ class State:
                 f"{option_id!r} is not a legal choice for {current.prompt!r}; legal: {shown}{more}",
                 rule=current.rule,
             )
-        start = len(self.events)
+        events = self.events
+        start = len(events)
         self.history.append((side, option_id))
         if current.blind:
             # a blind compound order: the choice takes effect at once, and nothing public tells of it
@@ -428,7 +418,7 @@ class State:
             self._held[side] = option_id
             if len(self._held) < len(decisions):
                 self.emit("sealed", f"{self.game.side_name(side)} has made its choice", rule=current.rule)
-                return self.events[start:]
+                return events[start:]
             choices: dict[str, Option] = {}
             for held_side, held_id in self._held.items():
                 held = decisions[held_side].option(held_id)
@@ -437,8 +427,33 @@ class State:
             self._held = {}
             self._advance(choices)
         else:
-            self._advance({side: option})
-        return self.events[start:]
+            # _advance, inlined: nearly every choice is one side's
+            self._cache = self._offered = None
+            self._serial += 1
+            if "_blind" in self.__dict__:
+                del self._blind  # back to the shared empty default: left out of to_json
+            self._resolve({side: option})
+            self._cache, self._offered = self._offered, None
+        return events[start:] if len(events) > start else []
+
+    def _plain(self, side: Any, option_id: Any, decision_id: Any) -> tuple[str, str, str | None]:
+        """The arguments of :meth:`apply` as plain text, or the :class:`MalformedChoiceError` that refuses them."""
+        if type(side) is not str and isinstance(side, str):
+            side = str.__str__(side)  # plain text, as the record keeps it
+        if not isinstance(side, str) or side not in self.game.sides:
+            raise MalformedChoiceError(
+                f"{side!r} is not a side of {self.game.id}; the sides are {list(self.game.sides)}",
+                rule=ENGINE_RULE,
+            )
+        if type(option_id) is not str:
+            if not isinstance(option_id, str):
+                raise MalformedChoiceError(f"an option id is text, not {type(option_id).__name__}", rule=ENGINE_RULE)
+            option_id = str.__str__(option_id)  # plain text: a str subclass's __eq__ cannot pick another option
+        if decision_id is not None and type(decision_id) is not str:
+            if not isinstance(decision_id, str):
+                raise MalformedChoiceError(f"a decision id is text, not {type(decision_id).__name__}", rule=ENGINE_RULE)
+            decision_id = str.__str__(decision_id)
+        return side, option_id, decision_id
 
     def _advance(self, choices: Mapping[str, Option]) -> None:
         self._cache = self._offered = None
