@@ -333,27 +333,41 @@ def ops_start(st: HbgState) -> None:
     st.sub["op"] = {}
 
 
+_OpsPlan = tuple[list[tuple[str, tuple[str, ...]]], list[tuple[str, tuple[Option, ...]]]]
+
+
+def _ops_plan(st: HbgState, side: str) -> _OpsPlan:
+    """[1.4.1] ``side``'s carriers on the map with their legal Op Statuses, in setup order, and those
+    with a choice, by id with their options: found once for the step, since nothing a choice of Op
+    Status changes (only ``st.sub["op"]``) alters them. Working memory (``HbgState._TRANSIENT``),
+    kept for this step's ``st.sub`` only."""
+    memo = st.__dict__.get("_ops")
+    if memo is None or memo[0] is not st.sub:
+        memo = st._ops = (st.sub, {})
+    plan = memo[1].get(side)
+    if plan is None:
+        ships = carriers_on_map(st, side)
+        oof = _oof_waiting(st, side) if ships else set()
+        legal = [(ship.id, legal_ops(st, ship, oof)) for ship in ships]
+        choices = [(cid, tuple([OP_OPTIONS[cid, op] for op in ops])) for cid, ops in sorted(legal) if len(ops) > 1]
+        plan = memo[1][side] = (legal, choices)
+    return plan
+
+
 def ops_auto(st: HbgState, side: str) -> None:
     chosen: dict[str, str] = st.sub["op"]
-    oof = None
-    for ship in carriers_on_map(st, side):
-        if ship.id in chosen:
-            continue
-        if oof is None:
-            oof = _oof_waiting(st, side)
-        legal = legal_ops(st, ship, oof)
-        if len(legal) == 1:
-            chosen[ship.id] = legal[0]
+    for cid, legal in _ops_plan(st, side)[0]:
+        if len(legal) == 1 and cid not in chosen:
+            chosen[cid] = legal[0]
 
 
-def ops_options(st: HbgState, side: str) -> list[Option]:
+def ops_options(st: HbgState, side: str) -> tuple[Option, ...]:
     """[1.4.1] The next carrier without an Op Status: Launch, Recover or Maneuver."""
     chosen = st.sub["op"]
-    for ship in sorted(carriers_on_map(st, side), key=lambda s: s.id):
-        if ship.id in chosen:
-            continue
-        return [OP_OPTIONS[ship.id, op] for op in legal_ops(st, ship, _oof_waiting(st, side))]
-    return []
+    for cid, opts in _ops_plan(st, side)[1]:
+        if cid not in chosen:
+            return opts
+    return ()
 
 
 OP_OPTIONS = {

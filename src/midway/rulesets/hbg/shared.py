@@ -15,7 +15,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from midway.engine import DONE, Decision, Option
@@ -29,7 +29,7 @@ JAPAN_FIRST = ("ijn", "usn")
 """[Order of Play] "Japan 1st, USA 2nd"."""
 
 # ------------------------------------------------------------------------------ step driver
-OptionsFn = Callable[["HbgState", str], list[Option]]
+OptionsFn = Callable[["HbgState", str], Sequence[Option]]
 ApplyFn = Callable[["HbgState", str, Option], None]
 HookFn = Callable[["HbgState"], None]
 SideHookFn = Callable[["HbgState", str], None]
@@ -96,7 +96,7 @@ def phased(
 
     def progress(st: HbgState) -> None:
         finished: list[str] = st.sub["finished"]
-        asked: dict[str, list[Option]] = {}
+        asked: dict[str, Sequence[Option]] = {}
         for side in JAPAN_FIRST:
             if side in finished:
                 continue
