@@ -43,7 +43,7 @@ class WarpspawnState(State):
     """
 
     _INDEXES: ClassVar[frozenset[str]] = frozenset(
-        {"_n_deck", "_n_refuel", "_mine", "_popt", "_cap", "_launch", "_targets"}
+        {"_n_deck", "_n_refuel", "_mine", "_popt", "_cap", "_launch", "_targets", "_found"}
     )
     _NOT_SERIALIZED: ClassVar[frozenset[str]] = State._NOT_SERIALIZED | _INDEXES
 

@@ -260,10 +260,21 @@ def done_allowed(st: WarpspawnState, listed: list[tuple[str, list[str]]]) -> boo
     return constraints.done_allowed(st, listed)
 
 
+_GROUP_PICK: dict[tuple[str, str, tuple[str, ...]], Option] = {}
+"""One ``pick:`` option per strike group id, box and members (a squad's type never changes), shared by every game."""
+
+
 def _group_pick(st: WarpspawnState, gid: str) -> Option:
     g = st.groups[gid]
-    box = g["box"]
-    kinds = tuple(name(st.squads[m]) for m in g["members"])  # text only: the label never reaches the state
+    key = (gid, g["box"], tuple(g["members"]))
+    opt = _GROUP_PICK.get(key)
+    if opt is None:
+        opt = _GROUP_PICK[key] = _new_group_pick(st, *key)
+    return opt
+
+
+def _new_group_pick(st: WarpspawnState, gid: str, box: str, members: tuple[str, ...]) -> Option:
+    kinds = tuple(name(st.squads[m]) for m in members)  # text only: the label never reaches the state
 
     def label() -> str:
         return f"move strike group {gid} in {BOX_NAMES[box]} ({', '.join(kinds)})"
@@ -294,7 +305,7 @@ def _picks(st: WarpspawnState, side: str) -> tuple[list[Option], bool]:
                 continue
         else:
             if land < 0:
-                land = sum(1 for k in CARRIER_ORDER[side] if n_deck[k] < cap[k])
+                land = [n_deck[k] < cap[k] for k in CARRIER_ORDER[side]].count(True)
             if box == "return1" or box == "patrol":
                 if not land:
                     continue
@@ -327,8 +338,12 @@ def decision(st: WarpspawnState) -> Decision | None:
     side = st.mover
     if st.sel:
         sel = st.sel
-        dests = unit_dests(st, sel, Ctx(st, side))
-        if not _unit_must(st, sel) and constraints.may_stay(st, st.squads[sel]):
+        found = st.__dict__.pop("_found", None)
+        if found is not None and found[0] == sel:  # found by pick() just now
+            dests, must = found[1], found[2]
+        else:
+            dests, must = unit_dests(st, sel, Ctx(st, side)), _unit_must(st, sel)
+        if not must and constraints.may_stay(st, st.squads[sel]):
             dests = [*dests, "stay"]
         return st.decide(
             side,
@@ -354,10 +369,12 @@ def pick(st: WarpspawnState, unit: str) -> None:
     """Select a unit; a unit that must move and has one place to go moves at once."""
     ctx = Ctx(st, st.mover)
     dests = unit_dests(st, unit, ctx)
-    if _unit_must(st, unit) and len(dests) == 1:
+    must = _unit_must(st, unit)
+    if must and len(dests) == 1:
         move(st, unit, dests[0])
     else:
         st.sel = unit
+        st._found = (unit, dests, must)  # for the decision that follows at once (read and dropped there)
 
 
 def move(st: WarpspawnState, unit: str, dest: str) -> None:
