@@ -266,3 +266,59 @@ def test_a_slow_computer_never_stalls_other_games(service: GameService) -> None:
         assert service.info(slow.game_id).status == "playing"  # still thinking, and nobody waited for it
     finally:
         del AGENTS["slow"]
+
+
+def test_the_snapshot_is_renewed_every_few_moves_and_loading_plays_the_moves_since(
+    service: GameService, db_url: str
+) -> None:
+    from midway.server.service import SNAPSHOT_EVERY
+
+    created = service.create("warpspawn", None, {"usn": SeatSpec("human"), "ijn": SeatSpec("human")}, seed=5)
+    gid = created.game_id
+    n = SNAPSHOT_EVERY + 5
+    for _ in range(n):
+        _, state = service.state(gid)
+        side = next(iter(state.pending()))
+        _move(service, gid, side)
+    with service.engine.connect() as conn:
+        row = conn.execute(sa.select(games.c.snapshot_moves, games.c.n_moves).where(games.c.id == gid)).one()
+    assert (row.snapshot_moves, row.n_moves) == (SNAPSHOT_EVERY, n)  # not rewritten at each of the last 5 moves
+    _, held = service.state(gid)
+    fresh = GameService(db_url)  # another process, or this one restarted: snapshot at 16, then 5 moves played
+    try:
+        _, rebuilt = fresh.state(gid)
+        assert len(rebuilt.history) == n
+        assert rebuilt.to_bytes() == held.to_bytes()
+        side = next(iter(rebuilt.pending()))
+        after = _move(fresh, gid, side)  # and play goes on from there, in either process
+        assert after["side"] == side
+        assert fresh.state(gid)[0].n_moves == n + 1
+    finally:
+        fresh.close()
+
+
+def test_a_choice_in_a_game_another_process_moved_is_judged_on_the_stored_game(pg_url: str) -> None:
+    """PostgreSQL's one-statement commit starts from the game this process holds: if another process moved it
+    meanwhile, nothing is written from the stale copy; the choice is judged on the stored game instead."""
+    one, two = GameService(pg_url), GameService(pg_url)
+    try:
+        created = one.create("toy", None, HUMANS, seed=3)
+        gid = created.game_id
+        wire = one.seat_payload(gid, "a")["decision"]["id"]
+        two.state(gid)  # both processes hold the game at move 0
+        two.submit(gid, "a", wire, "bid-2")  # the second one answers a's decision
+        with pytest.raises(Conflict, match="already answered"):
+            one.submit(gid, "a", wire, "bid-3")  # the first still holds move 0, where this was legal
+        with one.engine.connect() as conn:
+            rows = conn.execute(sa.select(moves.c.n, moves.c.option_id).where(moves.c.game_id == gid)).all()
+        assert [tuple(r) for r in rows] == [(1, "bid-2")]
+        wire_b = one.seat_payload(gid, "b")["decision"]["id"]  # the first process catches up and goes on
+        statements: list[str] = []
+        sa.event.listen(one.engine, "before_cursor_execute", lambda *a: statements.append(a[2]))
+        one.submit(gid, "b", wire_b, "bid-1")
+        assert len(statements) == 1 and "pg_notify" in statements[0]  # held up to date: one statement, one trip
+        assert one.state(gid)[1].history == [("a", "bid-2"), ("b", "bid-1")]
+        assert two.state(gid)[1].history == [("a", "bid-2"), ("b", "bid-1")]
+    finally:
+        one.close()
+        two.close()

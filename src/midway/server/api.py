@@ -127,15 +127,22 @@ class Hub:
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.watchers: dict[str, set[asyncio.Event]] = {}
+        self.moves: dict[str, int] = {}
+        """How many moves each watched game has, as the last change told (a push's hint: see ``seat_json``)."""
 
-    def changed(self, game_id: str) -> None:
+    def changed(self, game_id: str, n_moves: int | None = None) -> None:
         loop = self.loop
         if loop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(self._fire, game_id)
+                loop.call_soon_threadsafe(self._fire, game_id, n_moves)
 
-    def _fire(self, game_id: str) -> None:
-        for event in self.watchers.get(game_id, ()):
+    def _fire(self, game_id: str, n_moves: int | None) -> None:
+        group = self.watchers.get(game_id)
+        if not group:
+            return
+        if n_moves is not None and n_moves > self.moves.get(game_id, -1):
+            self.moves[game_id] = n_moves
+        for event in group:
             event.set()
 
     @contextlib.contextmanager
@@ -149,6 +156,7 @@ class Hub:
                 group.discard(event)
                 if not group:
                     del self.watchers[game_id]
+                    self.moves.pop(game_id, None)
 
 
 def _message(exc: RequestValidationError) -> str:
@@ -345,17 +353,18 @@ def create_app(service: GameService, *, run_workers: bool = True) -> FastAPI:
             await _ws_refuse(websocket, 'the first message is {"token": ...} or {"spectator": true}', 4400)
             return
 
-        def payload() -> str:
-            return service.seat_json(game_id, side)
+        def payload(at: int | None = None) -> str:
+            return service.seat_json(game_id, side, at=at)
 
         wake = asyncio.Event()
         with hub.watch(game_id, wake):
             closed = asyncio.create_task(_drain(websocket))
             last = None
+            at: int | None = None  # woken by a change: how many moves the game has now, as the change told
             try:
                 while True:
                     try:
-                        current = await run_in_threadpool(payload)
+                        current = await run_in_threadpool(payload, at)
                     except ServiceError as exc:
                         await _ws_refuse(websocket, exc.message, 4000 + exc.status)
                         return
@@ -367,6 +376,7 @@ def create_app(service: GameService, *, run_workers: bool = True) -> FastAPI:
                     if closed in done:
                         waiter.cancel()
                         return
+                    at = hub.moves.get(game_id) if waiter in done else None
                     waiter.cancel()
                     wake.clear()
             except (WebSocketDisconnect, RuntimeError):

@@ -27,7 +27,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import sqlalchemy as sa
@@ -74,16 +74,45 @@ _INFO_LOCKED = _INFO.with_for_update()
 _NOTIFY = sa.text("SELECT pg_notify(:ch, :note)")
 _INSERT_MOVE = moves.insert()
 _MOVED = {
-    name: sa.bindparam(name)
-    for name in ("n_moves", "snapshot", "snapshot_moves", "to_move", "status", "outcome", "computer_due", "updated_at")
+    name: sa.bindparam(name) for name in ("n_moves", "to_move", "status", "outcome", "computer_due", "updated_at")
 }
-_UPDATE_AFTER_MOVE = games.update().where(games.c.id == sa.bindparam("gid")).values(**_MOVED, claimed_until=None)
-_UPDATE_AFTER_COMPUTER_MOVE = (
+_UPDATE_AFTER_MOVE = (
     games.update()
     .where(games.c.id == sa.bindparam("gid"))
-    .values(**_MOVED, claimed_until=None, thinking=sa.bindparam("thinking"))
+    .values(
+        **_MOVED,
+        claimed_until=None,
+        thinking=sa.bindparam("thinking"),
+        # a new snapshot only every SNAPSHOT_EVERY moves (None: keep the one stored)
+        snapshot=sa.func.coalesce(sa.bindparam("snapshot", type_=sa.LargeBinary), games.c.snapshot),
+        snapshot_moves=sa.func.coalesce(sa.bindparam("snapshot_moves", type_=sa.Integer), games.c.snapshot_moves),
+    )
 )
 """Statements built once: a choice's writes skip SQLAlchemy's statement construction."""
+_MOVE_KEYS = ("side", "option_id", "decision_id", "at", "think_ms")
+_PG_COMMIT_MOVE = sa.text(
+    """
+    WITH moved AS (
+        UPDATE games SET n_moves = :n_moves, to_move = :to_move, status = :status, outcome = :outcome,
+            computer_due = :computer_due, updated_at = :updated_at, claimed_until = NULL, thinking = :thinking,
+            snapshot = COALESCE(CAST(:snapshot AS BYTEA), snapshot),
+            snapshot_moves = COALESCE(CAST(:snapshot_moves AS INTEGER), snapshot_moves)
+        WHERE id = :gid AND n_moves = :n_moves - 1
+        RETURNING id
+    ), recorded AS (
+        INSERT INTO moves (game_id, n, side, option_id, decision_id, at, think_ms)
+        SELECT id, :n_moves, :side, :option_id, :decision_id, :updated_at, :think_ms FROM moved
+    )
+    SELECT pg_notify(:ch, :note) FROM moved
+    """
+)
+"""PostgreSQL, one statement and one round trip for a choice whose game this process holds up to date: the game
+row moved on only if it still stands where this process saw it, the move recorded with it, the other processes
+told at commit. No row: another process moved the game first, and nothing was written."""
+SNAPSHOT_EVERY = 16
+"""A game's stored snapshot is renewed every this many moves (and at its end); loading it replays the moves since.
+A snapshot of a long game is 50-150 KB and some milliseconds to make: written at every choice, it was most of what
+a choice wrote."""
 _TOKENS = sa.select(seats.c.side, seats.c.token_hash).where(seats.c.game_id == sa.bindparam("id"))
 
 
@@ -139,6 +168,8 @@ class Created:
 class _Cached:
     n_moves: int
     state: State
+    info: GameInfo | None = None
+    """The game's row as of ``n_moves`` (PostgreSQL's one-statement commit starts from it)."""
 
 
 @dataclass
@@ -286,18 +317,19 @@ class GameService:
             with self.writer.begin() as conn:
                 yield conn
 
-    def on_change(self, listener: Callable[[str], None]) -> None:
-        """Call ``listener(game_id)`` (from any thread) whenever a game changes, in any process."""
+    def on_change(self, listener: Callable[[str, int | None], None]) -> None:
+        """Call ``listener(game_id, n_moves)`` (from any thread) whenever a game changes, in any process;
+        ``n_moves``: how many moves the game now has (None if not known)."""
         self._listeners.append(listener)
 
-    def _changed(self, game_id: str, computer_due: bool = True) -> None:
+    def _changed(self, game_id: str, computer_due: bool = True, n_moves: int | None = None) -> None:
         """Tell the listeners (the websockets) that ``game_id`` changed; wake the computer seats' workers
         only if a computer must now move (a human-only game's choices never make them look)."""
         if computer_due:
             self._wake.set()
         for listener in list(self._listeners):
             try:
-                listener(game_id)
+                listener(game_id, n_moves)
             except Exception:  # a listener's failure never stops play
                 log.exception("change listener failed")
 
@@ -383,9 +415,9 @@ class GameService:
                 ],
             )
             due = _computer_due(state, specs)
-            self._notify(conn, game_id, due)
+            self._notify(conn, game_id, due, 0)
         self._put(game_id, 0, state)
-        self._changed(game_id, due)
+        self._changed(game_id, due, 0)
         return Created(game_id, tokens)
 
     # ----------------------------------------------------------------- read
@@ -456,11 +488,11 @@ class GameService:
         """The game's current state (from the cache, the snapshot or a replay) with its row."""
         with self.engine.connect() as conn:
             info = self.info(game_id, conn)
-            cached = self._get(game_id, info.n_moves)
+            cached = self._get(game_id, info.n_moves, info)
             if cached is not None:
                 return info, cached
             state = self._load(conn, info)
-        self._put(game_id, info.n_moves, state)
+        self._put(game_id, info.n_moves, state, info)
         return info, state
 
     def _ruleset(self, ruleset_id: str) -> Game:
@@ -483,12 +515,21 @@ class GameService:
                 "(its record can still be downloaded)"
             )
         snap = conn.execute(sa.select(games.c.snapshot, games.c.snapshot_moves).where(games.c.id == info.id)).first()
-        if snap is not None and snap.snapshot is not None and snap.snapshot_moves == info.n_moves:
+        if snap is not None and snap.snapshot is not None and 0 <= (snap.snapshot_moves or 0) <= info.n_moves:
             try:
                 state: State = pickle.loads(snap.snapshot)
                 state.game = game
-                if len(state.history) == info.n_moves:
-                    return state
+                if len(state.history) == snap.snapshot_moves:
+                    # the snapshot is renewed every SNAPSHOT_EVERY moves: play the moves made since
+                    for row in conn.execute(
+                        sa.select(moves.c.side, moves.c.option_id)
+                        .where(moves.c.game_id == info.id, moves.c.n > snap.snapshot_moves)
+                        .order_by(moves.c.n)
+                    ):
+                        state.apply(row.side, row.option_id)
+                    if len(state.history) == info.n_moves:
+                        return state
+                log.warning("snapshot of game %s does not fit its moves; replaying", info.id)
             except Exception:  # an unreadable snapshot is only a cache: replay instead
                 log.warning("snapshot of game %s unreadable; replaying", info.id)
         return replay(self._record(conn, info), game)
@@ -514,17 +555,20 @@ class GameService:
             return self._record(conn, info)
 
     # ------------------------------------------------------------- the cache
-    def _get(self, game_id: str, n_moves: int) -> State | None:
+    def _get(self, game_id: str, n_moves: int, info: GameInfo | None = None) -> State | None:
+        """The cached state of ``game_id`` if it stands at ``n_moves``; ``info``, the row just read, is kept with it."""
         with self._cache_lock:
             c = self._cache.get(game_id)
             if c is None or c.n_moves != n_moves:
                 return None
+            if info is not None:
+                c.info = info
             self._cache.move_to_end(game_id)
             return c.state
 
-    def _put(self, game_id: str, n_moves: int, state: State) -> None:
+    def _put(self, game_id: str, n_moves: int, state: State, info: GameInfo | None = None) -> None:
         with self._cache_lock:
-            self._cache[game_id] = _Cached(n_moves, state)
+            self._cache[game_id] = _Cached(n_moves, state, info)
             self._cache.move_to_end(game_id)
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
@@ -543,9 +587,18 @@ class GameService:
         """What ``side``'s seat may see now: its view and its own pending decision."""
         return dict(json.loads(self.seat_json(game_id, side)))
 
-    def seat_json(self, game_id: str, side: str | None) -> str:
+    def seat_json(self, game_id: str, side: str | None, *, at: int | None = None) -> str:
         """:meth:`seat_payload` (``side`` None: :meth:`spectator_payload`) as JSON text, made once per position
-        and shared by the HTTP answers and every websocket push of it."""
+        and shared by the HTTP answers and every websocket push of it.
+
+        ``at``: a push told that the game now has ``at`` moves (:meth:`on_change`): if this process has the text
+        of that position made, it is sent without asking the database where the game stands. A later move
+        makes its own push."""
+        if at is not None:
+            with self._cache_lock:
+                text = self._texts.get((game_id, side or "", at))
+            if text is not None:
+                return text
         with self.glance.connect() as conn:
             row = conn.execute(_N_MOVES, {"id": game_id}).first() if isinstance(game_id, str) else None
         if row is None:
@@ -729,7 +782,7 @@ class GameService:
         with self._game_lock(game_id):
             text, due, info, state = self._submit_locked(game_id, side, decision_id, option_id, thought)
             self._warm(info, state, side)
-        self._changed(game_id, due)
+        self._changed(game_id, due, info.n_moves)
         return text
 
     def _warm(self, info: GameInfo, state: State, chooser: str) -> None:
@@ -748,6 +801,10 @@ class GameService:
     ) -> tuple[str, bool, GameInfo, State]:
         """Apply and commit; the seat's new payload text, whether a computer seat must move now, the game's row
         and its new state."""
+        if not self.sqlite:
+            done = self._submit_held(game_id, side, decision_id, option_id, thought)
+            if done is not None:
+                return done
         applied = False
         try:
             with self._write() as conn:
@@ -768,48 +825,89 @@ class GameService:
                 except (StaleDecisionError, GameOverError, IllegalChoiceError) as exc:
                     raise Conflict(exc.reason) from None
                 applied = True
-                n = info.n_moves + 1
-                now = time.time()
-                think_ms = None if thought is None else round(1000 * thought, 1)
-                if thought is not None:
-                    spec = info.seats.get(side)
-                    agent = spec.agent if spec is not None else None
-                    info.thinking = {**info.thinking, side: {"agent": agent, "seconds": round(thought, 3)}}
-                move = {
-                    "game_id": game_id,
-                    "n": n,
-                    "side": side,
-                    "option_id": option_id,
-                    "decision_id": decision_id,
-                    "at": now,
-                    "think_ms": think_ms,
-                }
-                conn.execute(_INSERT_MOVE, move)
-                row = {
-                    "gid": game_id,
-                    "n_moves": n,
-                    "snapshot": _snapshot(state),
-                    "snapshot_moves": n,
-                    "to_move": _public_to_move(state),
-                    "status": OVER if state.is_over else PLAYING,
-                    "outcome": _outcome_json(state),
-                    "computer_due": (due := _computer_due(state, info.seats)),
-                    "updated_at": now,
-                }
-                if thought is None:
-                    conn.execute(_UPDATE_AFTER_MOVE, row)
-                else:
-                    row["thinking"] = json.dumps(info.thinking, sort_keys=True)
-                    conn.execute(_UPDATE_AFTER_COMPUTER_MOVE, row)
-                self._notify(conn, game_id, due)
-                info.n_moves = n
+                row = self._moved(info, state, side, option_id, decision_id, thought)
+                conn.execute(_INSERT_MOVE, {k: row[k] for k in _MOVE_KEYS} | {"game_id": game_id, "n": row["n_moves"]})
+                conn.execute(_UPDATE_AFTER_MOVE, row)
+                self._notify(conn, game_id, row["computer_due"], row["n_moves"])
+                info.n_moves = n = row["n_moves"]
                 text = self._payload_text(info, state, side)
-            self._put(game_id, n, state)
-            return text, due, info, state
+            self._put(game_id, n, state, info)
+            return text, row["computer_due"], info, state
         except BaseException:
             if applied:  # the state moved on but the commit did not happen: forget it
                 self._drop(game_id)
             raise
+
+    def _moved(
+        self, info: GameInfo, state: State, side: str, option_id: str, decision_id: str, thought: float | None
+    ) -> dict[str, Any]:
+        """The values a choice just applied to ``state`` writes: its ``moves`` row and the game row's new columns
+        (a new snapshot every :data:`SNAPSHOT_EVERY` moves and at the end). Records a computer's thinking time
+        in ``info``."""
+        n = info.n_moves + 1
+        if thought is not None:
+            spec = info.seats.get(side)
+            agent = spec.agent if spec is not None else None
+            info.thinking = {**info.thinking, side: {"agent": agent, "seconds": round(thought, 3)}}
+        snap = n % SNAPSHOT_EVERY == 0 or state.is_over
+        return {
+            "gid": info.id,
+            "n_moves": n,
+            "side": side,
+            "option_id": option_id,
+            "decision_id": decision_id,
+            "think_ms": None if thought is None else round(1000 * thought, 1),
+            "at": (now := time.time()),
+            "updated_at": now,
+            "snapshot": _snapshot(state) if snap else None,
+            "snapshot_moves": n if snap else None,
+            "to_move": _public_to_move(state),
+            "status": OVER if state.is_over else PLAYING,
+            "outcome": _outcome_json(state),
+            "computer_due": _computer_due(state, info.seats),
+            "thinking": json.dumps(info.thinking, sort_keys=True) if info.thinking else None,
+        }
+
+    def _submit_held(
+        self, game_id: str, side: str, decision_id: str, option_id: str, thought: float | None
+    ) -> tuple[str, bool, GameInfo, State] | None:
+        """PostgreSQL: a choice in a game this process holds (its cached state and row), committed in one statement
+        that moves the game row on only if no other process moved it meanwhile (:data:`_PG_COMMIT_MOVE`).
+
+        ``None`` when it cannot be done so: nothing held, a choice the held state refuses (the locked path then
+        gives the authoritative answer from the stored game), or another process moved first (the held state is
+        dropped). Nothing is written then."""
+        with self._cache_lock:
+            held = self._cache.get(game_id)
+        if held is None or held.info is None or held.n_moves != held.info.n_moves:
+            return None
+        state = held.state
+        info = replace(held.info, thinking=dict(held.info.thinking))
+        decision = state.decision(side)
+        if state.is_over or decision is None or self.wire_id(info, decision) != decision_id:
+            return None
+        try:
+            state.apply(side, option_id, decision_id=decision.id)
+        except IllegalChoiceError:  # the state is as it was
+            return None
+        try:
+            row = self._moved(info, state, side, option_id, decision_id, thought)
+            note = _note(self.process_id, row["computer_due"], row["n_moves"], game_id)
+            with self.glance.connect() as conn:  # autocommit: the one statement is the transaction
+                committed = conn.execute(_PG_COMMIT_MOVE, row | {"ch": NOTIFY_CHANNEL, "note": note}).first()
+        except BaseException:
+            self._drop(game_id)  # the held state moved on; whether the commit happened is read again next time
+            raise
+        if committed is None:
+            self._drop(game_id)
+            return None
+        info.n_moves = row["n_moves"]
+        info.to_move = json.loads(row["to_move"])
+        info.status = row["status"]
+        info.outcome = None if row["outcome"] is None else json.loads(row["outcome"])
+        text = self._payload_text(info, state, side)
+        self._put(game_id, info.n_moves, state, info)
+        return text, row["computer_due"], info, state
 
     def _stale_message(
         self,
@@ -839,10 +937,10 @@ class GameService:
             "that decision is no longer current (the game has moved on); nothing was changed: reload and choose again"
         )
 
-    def _notify(self, conn: Connection, game_id: str, computer_due: bool) -> None:
-        """PostgreSQL: tell every other process, at commit, that ``game_id`` changed (``<process>:<due>:<id>``)."""
+    def _notify(self, conn: Connection, game_id: str, computer_due: bool, n_moves: int) -> None:
+        """PostgreSQL: tell every other process, at commit, that ``game_id`` changed (see :func:`_note`)."""
         if not self.sqlite:
-            note = f"{self.process_id}:{int(computer_due)}:{game_id}"
+            note = _note(self.process_id, computer_due, n_moves, game_id)
             conn.execute(_NOTIFY, {"ch": NOTIFY_CHANNEL, "note": note})
 
     # -------------------------------------------------------- computer seats
@@ -932,13 +1030,17 @@ class GameService:
                     pg.execute(f"LISTEN {NOTIFY_CHANNEL}")
                     while not self._stop.is_set():
                         for note in pg.notifies(timeout=0.5):
-                            process, _, rest = note.payload.partition(":")
-                            due, _, game_id = rest.partition(":")
+                            process, due, n_moves, game_id = note.payload.split(":", 3)
                             if process != self.process_id:  # this process told its own listeners already
-                                self._changed(game_id, due == "1")
+                                self._changed(game_id, due == "1", int(n_moves))
             except Exception:
                 log.exception("LISTEN connection lost; reconnecting")
                 self._stop.wait(1.0)
+
+
+def _note(process_id: str, computer_due: bool, n_moves: int, game_id: str) -> str:
+    """A change's NOTIFY payload: ``<process>:<computer due 0|1>:<moves now>:<game id>`` (ids have no colon)."""
+    return f"{process_id}:{int(computer_due)}:{n_moves}:{game_id}"
 
 
 def _agent_seed(seed: int, side: str, decision_id: str) -> int:
