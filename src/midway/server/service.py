@@ -1,8 +1,10 @@
 """The game service: games, seats, submissions and computer seats, with no HTTP in it.
 
-Every accepted choice is committed (the ``moves`` row, the game row with its
-new snapshot) before the answer is returned, under the game's lock: a process
-lock and ``BEGIN IMMEDIATE`` on SQLite, ``SELECT ... FOR UPDATE`` on PostgreSQL.
+Every accepted choice is committed (the ``moves`` row and the game row; a new
+snapshot every :data:`SNAPSHOT_EVERY` moves) before the answer is returned, under
+the game's lock: a process lock and ``BEGIN IMMEDIATE`` on SQLite; on PostgreSQL
+one statement that moves the row on only if it still stands where this process
+saw it, or ``SELECT ... FOR UPDATE`` when this process does not hold the game.
 Each submission names the decision it answers, so a duplicate or a late one
 is refused (:class:`Conflict`) without changing anything.
 
