@@ -18,7 +18,7 @@ total capacity holds its Air Units aboard plus every airborne Air Group whose ta
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from midway.engine import Option
 from midway.rulesets.hbg.model import BOMBER_UNITS, CARRIER_UNITS, DATA, PATROL_BOMBER_UNITS, Air, Ship
@@ -440,6 +440,39 @@ def _spot_option(aid: str, n: int, unit: str, ordnance: str, cid: str, k: int) -
     return Option(f"spot:{aid}:{k}", label, {"air": aid, "n": k, "ship": cid})
 
 
+def _spot_plan(st: HbgState, side: str) -> dict[str, list[Any]]:
+    """[1.5] ``side``'s carriers that may spot (under Launch or Recover, not in a Squall), in setup
+    order, each as [Air Service, Air Units on deck, under Recover, patrol-bomber slot free, hangar
+    Air Groups (id, n, type, ordnance)]: found once for the step and kept up to date by
+    :func:`spot_apply` (nothing else changes a deck or a hangar in 1.5). Working memory
+    (``HbgState._TRANSIENT``), kept for this step's ``st.sub`` only."""
+    memo = st.__dict__.get("_spot")
+    if memo is None or memo[0] is not st.sub:
+        memo = st._spot = (st.sub, {})
+    plan: dict[str, list[Any]] | None = memo[1].get(side)
+    if plan is None:
+        squalls = st.squalls
+        plan = memo[1][side] = {
+            ship.id: [st.air_service(ship), 0, ship.op == "recover", True, []]
+            for ship in carriers_on_map(st, side)
+            if ship.op in ("launch", "recover") and ship.zone not in squalls
+        }
+        if plan:
+            for air in st.air_at("deck"):
+                entry = plan.get(air.base)
+                if entry is not None:
+                    entry[1] += air.n
+                    if air.unit in BOMBER_UNITS and not air.ordnance:
+                        entry[3] = False
+            for air in st.air_at("hangar"):
+                entry = plan.get(air.base)
+                if entry is not None:
+                    entry[4].append((air.id, air.n, air.unit, air.ordnance))
+            for entry in plan.values():
+                entry[4] = tuple(entry[4])
+    return plan
+
+
 def spot_options(st: HbgState, side: str) -> list[Option]:
     """[1.5] Carriers under Launch spot up to their Air Service (deck total, HBG-R45); a carrier
     under Recover may spot one patrol bomber (C-06, HBG-R45). Never in a Squall (3.1.3.1).
@@ -448,42 +481,21 @@ def spot_options(st: HbgState, side: str) -> list[Option]:
     of it may be spotted, as the carrier's patrol bomber (2.1.2), and only while no other unarmed
     bomber is on that deck.
     """
-    ships = {
-        ship.id: ship
-        for ship in carriers_on_map(st, side)
-        if ship.op in ("launch", "recover") and not st.in_squall(ship.zone)
-    }
-    if not ships:
-        return []
-    on_deck = dict.fromkeys(ships, 0)
-    unarmed_on_deck: set[str] = set()
-    for air in st.air_at("deck"):
-        base = air.base
-        if base in ships:
-            on_deck[base] += air.n
-            if air.unit in BOMBER_UNITS and not air.ordnance:
-                unarmed_on_deck.add(base)
-    rooms: dict[str, int] = {}
-    for cid, ship in ships.items():
-        room = st.air_service(ship) - on_deck[cid]
-        if ship.op == "recover":
-            room = min(room, 1) if on_deck[cid] == 0 else 0
+    opts: list[Option] = []
+    for cid, (service, on_deck, recover, patrol_slot, groups) in _spot_plan(st, side).items():
+        room = service - on_deck
+        if recover:
+            room = min(room, 1) if on_deck == 0 else 0
         if room > 0:
-            rooms[cid] = room
-    if not rooms:  # every deck is full: nothing to spot
-        return []
-    hangar: dict[str, list[Air]] = {cid: [] for cid in rooms}
-    for air in st.air_at("hangar"):
-        if air.base in rooms:
-            hangar[air.base].append(air)
-    opts = []
-    for cid, room in rooms.items():
-        recover = ships[cid].op == "recover"
-        patrol_slot = cid not in unarmed_on_deck
-        groups = tuple([(a.id, a.n, a.unit, a.ordnance) for a in hangar[cid]])
-        opts += cached_option(
-            ("spot", cid, room, recover, patrol_slot, groups), _spot_options, groups, room, recover, patrol_slot, cid
-        )
+            opts += cached_option(
+                ("spot", cid, room, recover, patrol_slot, groups),
+                _spot_options,
+                groups,
+                room,
+                recover,
+                patrol_slot,
+                cid,
+            )
     if opts:
         opts.append(done_option("done spotting"))
     return opts
@@ -494,6 +506,15 @@ def spot_apply(st: HbgState, side: str, choice: Option) -> None:
     _, aid, k = choice.id.split(":")
     air = st.air[aid]
     n = int(k)
+    memo = st.__dict__.get("_spot")
+    if memo is not None and memo[0] is st.sub and side in memo[1]:  # the plan follows the move
+        entry = memo[1][side][air.base]
+        entry[1] += n
+        if air.unit in BOMBER_UNITS and not air.ordnance:
+            entry[3] = False
+        entry[4] = tuple(
+            (g[0], g[1] - n, g[2], g[3]) if g[0] == aid else g for g in entry[4] if g[0] != aid or g[1] > n
+        )
     part = air if n == air.n else st.split_air(air, n)
     part.at = "deck"
     ship = st.ships[part.base]
