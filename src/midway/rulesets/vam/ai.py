@@ -24,8 +24,12 @@ Measured against random play, 60 games a side (seeds 3000-3059): Japan 90% [80, 
 holding the carriers at E5 instead of Midway took Japan from 83% to 93% over 30 games, no Midway raid
 from 48% to 83%.
 
-**Sampler**: none yet (the umpire's hidden fleets would be placed where last seen, within their
-movement since); the search agent plays the heuristic. **Evaluation**: VP and losses
+**Sampler**: :mod:`midway.rulesets.vam.sampler`, at the phase-1 orders and the phase-2 raids: the
+enemy's hidden ships on a walk from their start within their speed, never where this turn's searches
+looked; its aircraft at their setup; the side's own bookkeeping the view leaves out drawn to match
+the decision. The search agent searches where a carrier's group sails and whether and where to raid
+(:func:`worth_searching`); the heuristic plays the rest, and playouts read the state directly
+(:func:`_glance`) rather than build a view per choice. **Evaluation**: VP and losses
 (:func:`midway.ai.kit.statistics_evaluation`).
 """
 
@@ -197,14 +201,69 @@ def policy(view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> str
     return ranked_choice(decision, dice, (), avoid=("concede",))
 
 
+def _glance(state: Any, side: str) -> dict[str, Any]:
+    """The few parts of ``side``'s view that :func:`policy` reads (its orders, its carriers, its contacts), read
+    straight from a determinized state: a playout decides many times a turn, and a whole view is dear."""
+    u = state.u
+    ships = [
+        {"id": uid, "type": d.code, "status": u[uid]["st"], "hex": u[uid]["hex"]}
+        for uid, d in _CARRIERS[side]
+        if u[uid]["st"] == "map"
+    ]
+    contacts = [
+        {"id": x, "type": DATA.units[x].code, "hex": h} for x, h in sorted(state.seen[side].items()) if u[x]["lv"] > 0
+    ]
+    return {"side": side, "state": {"orders": state.orders[side], "ships": ships, "contacts": contacts}}
+
+
+_CARRIERS = {
+    s: tuple((uid, d) for uid, d in DATA.units.items() if d.side == s and d.kind == "ship" and d.code in CARRIER_TYPES)
+    for s in ("usn", "ijn")
+}
+
+
+def worth_searching(view: Mapping[str, Any], decision: Decision) -> bool:
+    """Whether the search agent spends its budget on ``decision``: where a group with a carrier sails (phase 1),
+    whether to raid and which hex (phase 2). The rest of an order (the other ships, the search centres, the
+    aircraft of a raid, one by one) is the heuristic's: a turn holds a hundred such choices, and a second each
+    would make a game last an hour."""
+    ids = decision.option_ids
+    if decision.kind == "raids":
+        return "done" in ids or any(i.startswith("h:") for i in ids)
+    if decision.kind != "orders" or "stay" not in ids:
+        return False
+    subject = decision.prompt.split(" : ")[0]
+    if subject in DATA.units:
+        return DATA.units[subject].code in CARRIER_TYPES
+    return any(x.get("hex") == subject for x in _carriers(view))
+
+
 class VamKit:
     """The kit (see the module docstring)."""
+
+    search_kinds = frozenset({"orders", "raids"})
+    """The phase-1 orders and the phase-2 raids (:mod:`midway.rulesets.vam.sampler` rebuilds those); among them
+    :func:`worth_searching` picks the choices search is spent on."""
+    search_depth = 80
+    """About the rest of a turn from its orders: a playout sees the raids and combats the orders lead to."""
+
+    def sample(
+        self, game: Any, view: Mapping[str, Any], dice: SeededDice, decision: Decision | None = None
+    ) -> State | None:
+        from midway.rulesets.vam.sampler import sample
+
+        if decision is None or not worth_searching(view, decision):
+            return None
+        return sample(game, view, dice, decision)
 
     def heuristic(self, view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> str:
         return policy(view, decision, dice)
 
     def rollout(self, state: State, decision: Decision, dice: SeededDice) -> str:
-        return policy(state.view(decision.side, log_tail=0), decision, dice)
+        """The heuristic on a glance at the state; in a playout the ships not yet ordered keep their course (VAM-R20)
+        instead of being ordered one by one: the playout reaches the turn's searches and raids sooner."""
+        choice = policy(_glance(state, decision.side), decision, dice)
+        return "done" if choice == "mv" else choice
 
     def evaluate(self, state: State, side: str) -> float:
         return statistics_evaluation(state, side)
