@@ -31,6 +31,8 @@ from midway.rulesets.hbg.shared import (
     recall,
     remember,
     site_name,
+    step_memo,
+    step_memo_now,
 )
 from midway.rulesets.hbg.steps import Step
 
@@ -338,20 +340,17 @@ _OpsPlan = tuple[list[tuple[str, tuple[str, ...]]], list[tuple[str, tuple[Option
 
 def _ops_plan(st: HbgState, side: str) -> _OpsPlan:
     """[1.4.1] ``side``'s carriers on the map with their legal Op Statuses, in setup order, and those
-    with a choice, by id with their options: found once for the step, since nothing a choice of Op
-    Status changes (only ``st.sub["op"]``) alters them. Working memory (``HbgState._TRANSIENT``),
-    kept for this step's ``st.sub`` only."""
-    memo = st.__dict__.get("_ops")
-    if memo is None or memo[0] is not st.sub:
-        memo = st._ops = (st.sub, {})
-    plan = memo[1].get(side)
-    if plan is None:
-        ships = carriers_on_map(st, side)
-        oof = _oof_waiting(st, side) if ships else set()
-        legal = [(ship.id, legal_ops(st, ship, oof)) for ship in ships]
-        choices = [(cid, tuple([OP_OPTIONS[cid, op] for op in ops])) for cid, ops in sorted(legal) if len(ops) > 1]
-        plan = memo[1][side] = (legal, choices)
+    with a choice, by id with their options: found once for the step (:func:`step_memo`), since
+    nothing a choice of Op Status changes (only ``st.sub["op"]``) alters them."""
+    plan: _OpsPlan = step_memo(st, "1.4", side, _find_ops)
     return plan
+
+
+def _find_ops(st: HbgState, side: str) -> _OpsPlan:
+    ships = carriers_on_map(st, side)
+    oof = _oof_waiting(st, side) if ships else set()
+    legal = [(ship.id, legal_ops(st, ship, oof)) for ship in ships]
+    return legal, [(cid, tuple([OP_OPTIONS[cid, op] for op in ops])) for cid, ops in sorted(legal) if len(ops) > 1]
 
 
 def ops_auto(st: HbgState, side: str) -> None:
@@ -443,33 +442,32 @@ def _spot_option(aid: str, n: int, unit: str, ordnance: str, cid: str, k: int) -
 def _spot_plan(st: HbgState, side: str) -> dict[str, list[Any]]:
     """[1.5] ``side``'s carriers that may spot (under Launch or Recover, not in a Squall), in setup
     order, each as [Air Service, Air Units on deck, under Recover, patrol-bomber slot free, hangar
-    Air Groups (id, n, type, ordnance)]: found once for the step and kept up to date by
-    :func:`spot_apply` (nothing else changes a deck or a hangar in 1.5). Working memory
-    (``HbgState._TRANSIENT``), kept for this step's ``st.sub`` only."""
-    memo = st.__dict__.get("_spot")
-    if memo is None or memo[0] is not st.sub:
-        memo = st._spot = (st.sub, {})
-    plan: dict[str, list[Any]] | None = memo[1].get(side)
-    if plan is None:
-        squalls = st.squalls
-        plan = memo[1][side] = {
-            ship.id: [st.air_service(ship), 0, ship.op == "recover", True, []]
-            for ship in carriers_on_map(st, side)
-            if ship.op in ("launch", "recover") and ship.zone not in squalls
-        }
-        if plan:
-            for air in st.air_at("deck"):
-                entry = plan.get(air.base)
-                if entry is not None:
-                    entry[1] += air.n
-                    if air.unit in BOMBER_UNITS and not air.ordnance:
-                        entry[3] = False
-            for air in st.air_at("hangar"):
-                entry = plan.get(air.base)
-                if entry is not None:
-                    entry[4].append((air.id, air.n, air.unit, air.ordnance))
-            for entry in plan.values():
-                entry[4] = tuple(entry[4])
+    Air Groups (id, n, type, ordnance)]: found once for the step (:func:`step_memo`) and kept up to
+    date by :func:`spot_apply` (nothing else changes a deck or a hangar in 1.5)."""
+    plan: dict[str, list[Any]] = step_memo(st, "1.5", side, _find_spotters)
+    return plan
+
+
+def _find_spotters(st: HbgState, side: str) -> dict[str, list[Any]]:
+    squalls = st.squalls
+    plan = {
+        ship.id: [st.air_service(ship), 0, ship.op == "recover", True, []]
+        for ship in carriers_on_map(st, side)
+        if ship.op in ("launch", "recover") and ship.zone not in squalls
+    }
+    if plan:
+        for air in st.air_at("deck"):
+            entry = plan.get(air.base)
+            if entry is not None:
+                entry[1] += air.n
+                if air.unit in BOMBER_UNITS and not air.ordnance:
+                    entry[3] = False
+        for air in st.air_at("hangar"):
+            entry = plan.get(air.base)
+            if entry is not None:
+                entry[4].append((air.id, air.n, air.unit, air.ordnance))
+        for entry in plan.values():
+            entry[4] = tuple(entry[4])
     return plan
 
 
@@ -506,9 +504,9 @@ def spot_apply(st: HbgState, side: str, choice: Option) -> None:
     _, aid, k = choice.id.split(":")
     air = st.air[aid]
     n = int(k)
-    memo = st.__dict__.get("_spot")
-    if memo is not None and memo[0] is st.sub and side in memo[1]:  # the plan follows the move
-        entry = memo[1][side][air.base]
+    plan = step_memo_now(st, "1.5", side)
+    if plan is not None:  # the plan follows the move
+        entry = plan[air.base]
         entry[1] += n
         if air.unit in BOMBER_UNITS and not air.ordnance:
             entry[3] = False

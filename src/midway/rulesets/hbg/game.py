@@ -520,7 +520,7 @@ class HbgState(State):
 
     # ----------------------------------------------------------------- cloning
     _TRANSIENT: ClassVar[frozenset[str]] = frozenset(
-        {"_memo", "_top", "_movable", "_ship_index", "_air_index", "_carriers", "_sites", "_ops", "_spot"}
+        {"_memo", "_top", "_movable", "_ship_index", "_air_index", "_carriers", "_sites", "_step_memo"}
     )
     """Working memory of one decision point (never part of the game: not serialized, not cloned)."""
     _NOT_SERIALIZED: ClassVar[frozenset[str]] = State._NOT_SERIALIZED | _TRANSIENT

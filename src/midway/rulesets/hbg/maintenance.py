@@ -28,6 +28,8 @@ from midway.rulesets.hbg.shared import (
     merge_groups,
     phased,
     phrase,
+    step_memo,
+    step_memo_now,
 )
 from midway.rulesets.hbg.steps import Step
 
@@ -275,20 +277,36 @@ def rearm_options(st: HbgState, side: str) -> list[Option]:
     those types to rearm later; ``done`` once every pending group is loaded."""
     pending, opts = False, []
     done = (st.sub["unloaded"], st.sub["loaded"])
-    for air in st.air_at("hangar"):
-        if air.side != side or air.unit not in TWO_KINDS:
+    for aid, choices, loads in step_memo(st, "5.3", side, _rearm_choices):
+        if aid in done[0] or aid in done[1]:
             continue
-        if air.id in done[0] or air.id in done[1]:
-            continue
-        if air.rearm and not air.ordnance:
-            pending = True
-            for kind in DATA.units[air.unit].ordnance:
-                opts.append(cached_option(("load", air.id, air.n, air.base, air.unit, kind), _load_option, air, kind))
-        elif air.ordnance and not air.rearm:
-            opts.append(cached_option(("unload", air.id, air.n, air.base, air.unit, air.ordnance), _unload_option, air))
+        pending = pending or loads
+        opts += choices
     if opts and not pending:
         opts.append(done_option("done rearming"))
     return opts
+
+
+def _rearm_choices(st: HbgState, side: str) -> list[tuple[str, tuple[Option, ...], bool]]:
+    """[5.3] ``side``'s hangar groups that choose now, in order, each with its options and whether it
+    waits to be loaded: found once for the step (:func:`step_memo`). A choice changes only its own
+    group, which is then listed as loaded or unloaded in ``st.sub`` and offered no more."""
+    out = []
+    for air in st.air_at("hangar"):
+        if air.side != side or air.unit not in TWO_KINDS:
+            continue
+        if air.rearm and not air.ordnance:
+            loads = tuple(
+                [
+                    cached_option(("load", air.id, air.n, air.base, air.unit, kind), _load_option, air, kind)
+                    for kind in DATA.units[air.unit].ordnance
+                ]
+            )
+            out.append((air.id, loads, True))
+        elif air.ordnance and not air.rearm:
+            unload = cached_option(("unload", air.id, air.n, air.base, air.unit, air.ordnance), _unload_option, air)
+            out.append((air.id, (unload,), False))
+    return out
 
 
 def _load_option(air: Air, kind: str) -> Option:
@@ -361,18 +379,28 @@ def merge_hangars(st: HbgState) -> None:
 
 def unspot_options(st: HbgState, side: str) -> list[Option]:
     """[5.4] M184: spotted Air Units still on deck may go back to the hangar (owner's choice)."""
-    opts = [
-        cached_option(("unspot", a.id, a.n, a.base, a.unit, a.ordnance), _unspot_option, a)
-        for a in st.air_at("deck")
-        if a.side == side
-    ]
+    opts = [opt for _, opt in step_memo(st, "5.4", side, _unspot_choices)]
     if opts:
         opts.append(done_option("leave the rest spotted"))
     return opts
 
 
+def _unspot_choices(st: HbgState, side: str) -> list[tuple[str, Option]]:
+    """[5.4] ``side``'s groups on deck, in order, with their options: found once for the step
+    (:func:`step_memo`); :func:`unspot_apply` takes out the group it moves (nothing else changes a
+    deck in 5.4)."""
+    return [
+        (a.id, cached_option(("unspot", a.id, a.n, a.base, a.unit, a.ordnance), _unspot_option, a))
+        for a in st.air_at("deck")
+        if a.side == side
+    ]
+
+
 def unspot_apply(st: HbgState, side: str, choice: Option) -> None:
     air = st.air[choice.id.split(":")[1]]
+    plan = step_memo_now(st, "5.4", side)
+    if plan is not None:
+        plan[:] = [entry for entry in plan if entry[0] != air.id]
     air.at, air.rearm = "hangar", DATA.units[air.unit].is_bomber
     if air.ordnance == "recon":
         air.ordnance = ""
