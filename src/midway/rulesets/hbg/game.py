@@ -181,14 +181,14 @@ class HbgState(State):
             return list(here)
         return [s for s in here if s.side == side]
 
-    def _ship_index_now(self) -> tuple[int, dict[str, Ship], dict[int, list[Ship]], dict[str, list[int]]]:
+    def _ship_index_now(self) -> tuple[int, dict[str, Ship], dict[int, list[Ship]], dict[Any, Any]]:
         """The ship index, rebuilt first if a ship has moved, sunk or changed hands (``model.SHIP_PLACES``)."""
         index = self.__dict__.get("_ship_index")
         if index is None or index[0] != SHIP_PLACES[0] or index[1] is not self.ships:
             index = self._index_ships()
         return index
 
-    def _index_ships(self) -> tuple[int, dict[str, Ship], dict[int, list[Ship]], dict[str, list[int]]]:
+    def _index_ships(self) -> tuple[int, dict[str, Ship], dict[int, list[Ship]], dict[Any, Any]]:
         by_zone: dict[int, list[Ship]] = {}
         for s in self.ships.values():
             zone = s.zone
@@ -211,7 +211,7 @@ class HbgState(State):
         """[Task Force] The Sea Zones holding ``side``'s ships, in order."""
         index = self._ship_index_now()
         found = index[3]
-        if not found:  # both sides' zones in one pass
+        if side not in found:  # both sides' zones in one pass
             found.update((s, []) for s in SIDES)
             by_zone = index[2]
             for z in sorted(by_zone):
@@ -223,6 +223,23 @@ class HbgState(State):
                         found[s.side].append(z)
                         break
         return list(found[side])
+
+    def afloat_by_zone(self) -> dict[int, list[Ship]]:
+        """The ships afloat on the map by Sea Zone, in setup order: the ship index's own lists (read
+        them, never change them)."""
+        return self._ship_index_now()[2]
+
+    def capital_zones(self, side: str) -> frozenset[int]:
+        """[Capital Ship] The Sea Zones holding a Capital Ship of ``side`` afloat, kept in the ship index
+        (found once until a ship moves, sinks or changes hands)."""
+        found = self._ship_index_now()[3]
+        key = ("capital", side)
+        zones = found.get(key)
+        if zones is None:
+            zones = found[key] = frozenset(
+                {s.zone for s in self.ships_afloat() if s.side == side and s.unit in CAPITAL_UNITS}
+            )
+        return zones
 
     def stacking_allows(self, zone: int, side: str, adding: Iterable[Ship]) -> bool:
         """[Stacking Limit] At most 2 Capital Ships and 8 ships in a Sea Zone (transports exempt)."""

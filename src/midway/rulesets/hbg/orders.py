@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING, Any
 from midway.engine import Decision, Option
 from midway.rulesets.hbg.model import (
     BOMBER_UNITS,
-    CAPITAL_UNITS,
     CARRIER_UNITS,
     COMBAT_AIR_UNITS,
     DATA,
@@ -155,15 +154,15 @@ def origin_key(st: HbgState, air: Air) -> str:
     return "base:" + air.base
 
 
-def protected_zones(st: HbgState, side: str) -> set[int]:
+def protected_zones(st: HbgState, side: str) -> frozenset[int]:
     """[3.1.1.1] Zones with a friendly Capital Ship or base, where CAP may end (M110)."""
-    zones = {s.zone for s in st.ships_afloat() if s.side == side and s.unit in CAPITAL_UNITS}
+    zones = st.capital_zones(side)
     if side == "usn":
         zones |= {b.zone for b in st.bases.values()}
     return zones
 
 
-def cap_destinations(st: HbgState, side: str, start: int, protected: set[int] | None = None) -> list[int]:
+def cap_destinations(st: HbgState, side: str, start: int, protected: frozenset[int] | None = None) -> list[int]:
     """[3.1.1.1] CAP may stay or move 1 Sea Zone (a Squall eats that move, M123) to a protected zone."""
     if protected is None:
         protected = protected_zones(st, side)
@@ -248,18 +247,17 @@ def order_options(st: HbgState, side: str) -> list[Option]:
         if group[0].mission == "strike" and movable_group(group):
             opts.append(cached_option(("move", sid, zone), _move_option, sid, zone))
     turn = st.turn
-    zones = {
-        s.zone
-        for s in st.ships.values()
-        if s.side == side
-        and s.zone is not None
-        and not s.sunk
-        and not s.ordered
-        and not (s.arrived == turn and s.arrived > 0)
-        and (s.unit not in CARRIER_UNITS or s.op == "maneuver")
-    }  # may_move, inlined
-    for zone in sorted(zones):
-        opts.append(TF_OPTIONS[zone])
+    afloat = st.afloat_by_zone()
+    for zone in st.task_force_zones(side):  # in order
+        for s in afloat[zone]:
+            if (
+                s.side == side
+                and not s.ordered
+                and not (s.arrived == turn and s.arrived > 0)
+                and (s.unit not in CARRIER_UNITS or s.op == "maneuver")
+            ):  # may_move, inlined (afloat on the map: the index holds no other)
+                opts.append(TF_OPTIONS[zone])
+                break
     return opts
 
 
