@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from midway.engine import DONE, Option
+from midway.engine.decisions import FrozenDict
 from midway.rulesets.terrible_resolve import combat
 from midway.rulesets.terrible_resolve.data import FIGHTER, GROUPS
-from midway.rulesets.terrible_resolve.options import CACHE, done
+from midway.rulesets.terrible_resolve.options import CACHE, EVENTS, done
 
 if TYPE_CHECKING:
     from midway.rulesets.terrible_resolve.game import TerribleResolveState
@@ -148,14 +149,17 @@ def fight(state: TerribleResolveState) -> None:
 def move_out(state: TerribleResolveState, gid: str) -> None:
     """[CAP attacks] Out to the next ring (M31); from the last ring to Waiting to Land (M32, TR-R03)."""
     r = ring(state, gid)
-    if r >= state.options["cap_rings"]:
-        state.move(gid, "wtl")
-        text = f"{GROUPS[gid].label} leaves the CAP box for Waiting to Land"
-    else:
-        state.move(gid, f"cap:{r + 1}")
-        text = f"{GROUPS[gid].label} moves out to CAP ring {r + 1}"
-    side = GROUPS[gid].side
-    state.emit("cap-ring", text, rule=RULE, data={"group": gid, "to": state.loc[gid]}, to=state.visible_to(side))
+    dest = "wtl" if r >= state.options["cap_rings"] else f"cap:{r + 1}"
+    state.move(gid, dest)
+    key = ("cap-ring", gid, dest)
+    said = EVENTS.get(key)
+    if said is None:
+        if dest == "wtl":
+            text = f"{GROUPS[gid].label} leaves the CAP box for Waiting to Land"
+        else:
+            text = f"{GROUPS[gid].label} moves out to CAP ring {r + 1}"
+        said = EVENTS[key] = (text, FrozenDict({"group": gid, "to": dest}))
+    state.emit("cap-ring", said[0], rule=RULE, data=said[1], to=state.visible_to(GROUPS[gid].side))
 
 
 def finish(state: TerribleResolveState) -> None:

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from midway.engine import Decision, Game, GameOption, Option, State, TextSection
+from midway.engine.decisions import FrozenDict
 from midway.rulesets.terrible_resolve import (
     attacks,
     cap,
@@ -40,6 +41,7 @@ from midway.rulesets.terrible_resolve.data import (
     SUNK_AT,
     first_wave,
 )
+from midway.rulesets.terrible_resolve.options import EVENTS
 
 _FLAT = frozenset(
     {"sp", "loc", "damage", "landed", "search", "cap_orders", "targets", "pending_loss", "first_wave", "acted", "waves"}
@@ -263,16 +265,18 @@ class TerribleResolveState(State):
         """[Sequence of Play] Cross out ``n`` SP of a group; at 0 SP it is eliminated (M02). Emits a "loss" event."""
         n = min(n, self.sp[gid])
         self.sp[gid] -= n
-        gone = self.sp[gid] == 0
-        if gone:
+        left = self.sp[gid]
+        if not left:
             self.move(gid, "lost")
-        self.emit(
-            "loss",
-            f"{GROUPS[gid].label} loses {n} SP" + (" and is eliminated" if gone else f" ({self.sp[gid]} left)"),
-            rule=rule,
-            data={"group": gid, "side": GROUPS[gid].side, "sp": n, "eliminated": gone},
-            to=to,
-        )
+        key = ("loss", gid, n, left)
+        said = EVENTS.get(key)
+        if said is None:
+            gone = not left
+            said = EVENTS[key] = (
+                f"{GROUPS[gid].label} loses {n} SP" + (" and is eliminated" if gone else f" ({left} left)"),
+                FrozenDict({"group": gid, "side": GROUPS[gid].side, "sp": n, "eliminated": gone}),
+            )
+        self.emit("loss", said[0], rule=rule, data=said[1], to=to)
 
     def lose_all(self, gid: str, *, rule: str, to: tuple[str, ...] | None = None) -> None:
         """[Basing] Eliminate a group outright."""

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from midway.engine import DONE, Option
+from midway.engine.decisions import FrozenDict
 from midway.rulesets.terrible_resolve.data import CARRIERS, DECK_OF, GROUPS, HANGAR_OF, LAND_LIMIT, SIDE_CARRIERS
-from midway.rulesets.terrible_resolve.options import CACHE, done
+from midway.rulesets.terrible_resolve.options import CACHE, EVENTS, done
 
 if TYPE_CHECKING:
     from midway.rulesets.terrible_resolve.game import TerribleResolveState
@@ -132,18 +133,18 @@ def begin(state: TerribleResolveState, side: str) -> None:
 
 def land(state: TerribleResolveState, gid: str, c: str) -> None:
     """[Land Planes] One group goes down into the carrier's hangar."""
-    state.move(gid, f"hangar:{c}")
+    state.move(gid, HANGAR_OF[c])
     state.landed[c] = state.landed.get(c, 0) + state.sp[gid]
     if gid in state.first_wave:
         state.first_wave.remove(gid)
-    side = GROUPS[gid].side
-    state.emit(
-        "land",
-        f"{GROUPS[gid].label} lands on {CARRIERS[c].name}",
-        rule="Land Planes",
-        data={"group": gid, "carrier": c, "sp": state.sp[gid]},
-        to=state.visible_to(side),
-    )
+    key = ("land", gid, c, state.sp[gid])
+    said = EVENTS.get(key)
+    if said is None:
+        said = EVENTS[key] = (
+            f"{GROUPS[gid].label} lands on {CARRIERS[c].name}",
+            FrozenDict({"group": gid, "carrier": c, "sp": state.sp[gid]}),
+        )
+    state.emit("land", said[0], rule="Land Planes", data=said[1], to=state.visible_to(GROUPS[gid].side))
 
 
 def resolve(state: TerribleResolveState, option: Option) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from midway.engine import DONE, Option
+from midway.engine.decisions import FrozenDict
 from midway.rulesets.terrible_resolve.data import (
     CARRIERS,
     DECK_LIMIT,
@@ -14,7 +15,7 @@ from midway.rulesets.terrible_resolve.data import (
     HANGAR_OF,
     SIDE_CARRIERS,
 )
-from midway.rulesets.terrible_resolve.options import CACHE, done
+from midway.rulesets.terrible_resolve.options import CACHE, EVENTS, done
 
 if TYPE_CHECKING:
     from midway.rulesets.terrible_resolve.game import TerribleResolveState
@@ -40,16 +41,16 @@ def begin_launch(state: TerribleResolveState, side: str) -> None:
 
 def _launch(state: TerribleResolveState, gid: str, dest: str) -> None:
     """[Launch Planes] One group takes off to ``dest`` (hidden from the enemy, TR-R19)."""
-    side = GROUPS[gid].side
     state.move(gid, dest)
-    where = "the centre of the CAP box" if dest == "cap:0" else "Moving to Attack"
-    state.emit(
-        "launch",
-        f"{GROUPS[gid].label} ({state.sp[gid]} SP) launches to {where}",
-        rule="Launch Planes",
-        data={"group": gid, "to": dest},
-        to=state.visible_to(side),
-    )
+    key = ("launch", gid, state.sp[gid], dest)
+    said = EVENTS.get(key)
+    if said is None:
+        where = "the centre of the CAP box" if dest == "cap:0" else "Moving to Attack"
+        said = EVENTS[key] = (
+            f"{GROUPS[gid].label} ({state.sp[gid]} SP) launches to {where}",
+            FrozenDict({"group": gid, "to": dest}),
+        )
+    state.emit("launch", said[0], rule="Launch Planes", data=said[1], to=state.visible_to(GROUPS[gid].side))
 
 
 def _launch_options(g: str, sp: int) -> tuple[Option, Option]:
@@ -177,15 +178,15 @@ def begin_plan(state: TerribleResolveState, side: str) -> None:
 
 def _spot(state: TerribleResolveState, gid: str, c: str) -> None:
     """[Planning Phase] Move one group from the hangar to the flight deck (hidden, TR-R19)."""
-    state.move(gid, f"deck:{c}")
-    side = GROUPS[gid].side
-    state.emit(
-        "deck",
-        f"{GROUPS[gid].label} is spotted on {CARRIERS[c].name}'s flight deck",
-        rule="Planning Phase",
-        data={"group": gid, "carrier": c},
-        to=state.visible_to(side),
-    )
+    state.move(gid, DECK_OF[c])
+    key = ("deck", gid, c)
+    said = EVENTS.get(key)
+    if said is None:
+        said = EVENTS[key] = (
+            f"{GROUPS[gid].label} is spotted on {CARRIERS[c].name}'s flight deck",
+            FrozenDict({"group": gid, "carrier": c}),
+        )
+    state.emit("deck", said[0], rule="Planning Phase", data=said[1], to=state.visible_to(GROUPS[gid].side))
 
 
 def resolve_plan(state: TerribleResolveState, option: Option) -> None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from midway.engine import DONE, Option
+from midway.engine.decisions import FrozenDict
 from midway.rulesets.terrible_resolve.data import BOXES, GROUPS, SEARCH_DIE_MAX, SEARCH_GROUPS
-from midway.rulesets.terrible_resolve.options import CACHE, done
+from midway.rulesets.terrible_resolve.options import CACHE, EVENTS, done
 
 if TYPE_CHECKING:
     from midway.rulesets.terrible_resolve.game import TerribleResolveState
@@ -97,14 +98,16 @@ def advance(state: TerribleResolveState, gid: str) -> None:
     nxt = BOXES[box].next
     state.move(gid, nxt)
     state.acted.append(gid)
-    side = GROUPS[gid].side
-    state.emit(
-        "move",
-        f"{GROUPS[gid].label} ({state.sp[gid]} SP) moves to {BOXES[nxt].name}",
-        rule="Move Planes",
-        data={"group": gid, "from": box, "to": nxt, "sp": state.sp[gid]},
-        to=None if nxt in PUBLIC_ARRIVALS else state.visible_to(side),
-    )
+    sp = state.sp[gid]
+    key = ("move", gid, box, sp)
+    said = EVENTS.get(key)
+    if said is None:
+        said = EVENTS[key] = (
+            f"{GROUPS[gid].label} ({sp} SP) moves to {BOXES[nxt].name}",
+            FrozenDict({"group": gid, "from": box, "to": nxt, "sp": sp}),
+        )
+    to = None if nxt in PUBLIC_ARRIVALS else state.visible_to(GROUPS[gid].side)
+    state.emit("move", said[0], rule="Move Planes", data=said[1], to=to)
 
 
 def resolve(state: TerribleResolveState, option: Option) -> None:

@@ -10,9 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from midway.engine import DONE, Option
+from midway.engine.decisions import FrozenDict
 
 CACHE: dict[tuple[Any, ...], Any] = {}
 """Every option built so far, by a key of the facts its id, label and data depend on."""
+
+
+EVENTS: dict[tuple[Any, ...], tuple[str, FrozenDict]] = {}
+"""The text and read-only data of each frequent event made so far (a plane moving, landing, launching, spotted),
+by a key of the facts they depend on: events are immutable, so equal ones share them."""
 
 
 def done(label: str) -> Option:
