@@ -1,10 +1,12 @@
 """The sampler of hbg: a full state consistent with one side's view (HBG-R35), for the search agent.
 
 It rebuilds the position where a Command Token has just been drawn and its side must choose an order
-(3.1, the decision that shapes the Turn). What the side sees is copied from its view: its own ships,
-Air Groups and carrier cards, every airborne Air Group, the located and sunk enemy ships, Midway's
-bases, the transports, the cup (its contents are public, 1.2; only the draw order is chance), the
-squalls and the VP. What it cannot see is drawn:
+(3.1, the decision that shapes the Turn), and the two choices of an order that decide a strike: where a
+Strike Group is launched once its Air Units are chosen (3.1.1.2, kind ``launch``; a CAP's too, 3.1.1.1) and
+where an airborne Strike Group moves, whole (3.1.1.2, kind ``move``). What the side sees is copied from
+its view: its own ships, Air Groups and carrier cards, every airborne Air Group, the located and sunk
+enemy ships, Midway's bases, the transports, the cup (its contents are public, 1.2; only the draw order
+is chance), the squalls and the VP. What it cannot see is drawn:
 
 * each hidden enemy Task Force (on the map and not located) is put in a Sea Zone reached by a random
   walk from where it started (its setup zone, or its entry zone for a reinforcement), one zone per
@@ -13,7 +15,11 @@ squalls and the VP. What it cannot see is drawn:
 * the enemy carriers' hangars hold their setup Air Groups less what is seen airborne; their Op Status
   is drawn;
 * per-Turn bookkeeping the view does not show (tokens played on the Airfield, ships arrived this
-  Turn) is read from the decision's own options where they tell it.
+  Turn) is read from the decision's own options where they tell it (at the token's own decision);
+* the order in progress (not in the view) is read from the decision: the launching base from the Air
+  Units still offered (else the base whose launchable units make the count the prompt gives), the chosen
+  units as every launchable unit not offered any more, the moving Strike Group as the one whose Air Groups
+  the ``split:`` options name (else the one whose moves give the same options).
 
 The sample is checked against the view and the decision (:func:`midway.ai.kit.check_sample`); any
 other position, or a sample that does not match, gives ``None`` (the search falls back to the heuristic).
@@ -30,6 +36,8 @@ from midway.engine.chance import SeededDice
 from midway.rulesets.hbg.model import DATA, ENEMY, SIDES, Air, Base, Cup, Ship, Transports
 
 OPS = ("launch", "recover", "maneuver")
+KINDS = frozenset({"order", "launch", "move"})
+"""The decision kinds of 3.1 the sampler rebuilds."""
 DEBUG: Any = None
 """For tests and debugging: called with the decision's option ids and the sample's when they differ."""
 _TEMPLATES: dict[str, Any] = {}
@@ -71,14 +79,14 @@ def _air(row: Mapping[str, Any]) -> Air:
 
 
 def sample(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Decision | None = None) -> State | None:
-    """A search clone giving exactly ``view`` to its side at a 3.1 order decision, or ``None``."""
+    """A search clone giving exactly ``view`` to its side at a 3.1 order, launch or move decision, or ``None``."""
     st = view.get("state")
     side = view.get("side")
     if (
         side not in SIDES
         or not st
         or decision is None
-        or decision.kind != "order"
+        or decision.kind not in KINDS
         or st.get("step") != "3.1"
         or st.get("battle") is not None
         or view.get("outcome") is not None
@@ -91,6 +99,7 @@ def sample(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Deci
     s.turn, s.step, s.sub = turn, "3.1", {"over": False, "order": None}
     # ---- ships
     seen = {row["id"]: row for row in st["ships"]}
+    at_token = decision.kind == "order"
     legal = set(decision.option_ids)
     start_zone = {tf.id: tf.zone for tf in DATA.setup.task_forces.values()}
     available = {
@@ -105,7 +114,8 @@ def sample(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Deci
             ship = _ship(row, t)
             if ship.side == side and ship.zone is not None and start_zone.get(t.tf) is None:
                 # a reinforcement on the map: it arrived this Turn if its zone offers no ships' order
-                if f"tf:{ship.zone}" not in legal and not ship.ordered and ship.unit not in _carrier_units():
+                fresh = at_token and f"tf:{ship.zone}" not in legal
+                if fresh and not ship.ordered and ship.unit not in _carrier_units():
                     ship.arrived = turn
                 else:
                     ship.arrived = max(1, turn - 1)
@@ -179,13 +189,13 @@ def sample(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Deci
     s.losses, s.battle = [], None
     s.landing_target, s.must_recover = {}, {}
     s.airfield_ko_turn = turn - 1 if s.airfield_knocked_out() else 0
-    if side == "usn" and "launch:airfield" not in legal:  # the Airfield has played its tokens this Turn (1.4.2)
+    if side == "usn" and at_token and "launch:airfield" not in legal:  # its tokens all played this Turn (1.4.2)
         field = s.bases["airfield"]
         field.tokens_played = DATA.units[field.unit].hit_points
         field.launched = 1
-    s._cache = s._offered = None
-    for transient in ("_carriers", "_ship_index", "_memo"):
-        s.__dict__.pop(transient, None)
+    _forget(s)
+    if not at_token and not _order_in_progress(s, side, decision):
+        return None
     if check_sample(game, view, s):
         return None
     again = s.decision(side)
@@ -194,6 +204,65 @@ def sample(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Deci
             DEBUG(decision.option_ids, again and again.option_ids)
         return None
     return s
+
+
+def _forget(s: Any) -> None:
+    """Drop the engine's and the ruleset's working memory of a decision point (rebuilt from the pieces)."""
+    s._cache = s._offered = None
+    for transient in getattr(s, "_TRANSIENT", ()) or ("_carriers", "_ship_index", "_memo"):
+        s.__dict__.pop(transient, None)
+
+
+def _order_in_progress(s: Any, side: str, decision: Decision) -> bool:
+    """Put in ``s.sub["order"]`` the order whose next choice ``decision`` is (a launch whose units are chosen, or
+    a whole Strike Group's move); False when no candidate gives the decision's options."""
+    from midway.rulesets.hbg.orders import launchable, movable_group, strike_groups
+
+    ids = decision.option_ids
+    candidates: list[dict[str, Any]] = []
+    if decision.kind == "launch":
+        cap = "CAP" in decision.prompt
+        words = decision.prompt.rpartition(": ")[2].split()
+        if not words or not words[0].isdigit():
+            return False
+        total = int(words[0])
+        offered = {i[4:] for i in ids if i.startswith("add:")}
+        bases = sorted({s.air[a].base for a in offered if a in s.air})
+        if not bases:
+            own = [sid for sid, ship in s.ships.items() if ship.side == side and ship.unit in _carrier_units()]
+            bases = sorted(own) + (["airfield"] if side == "usn" else [])
+        for base in bases:
+            airs = launchable(s, side, base, fighters_only=cap)
+            if base == "airfield" and not offered:  # its limit reached (1.4.2): some of one Air Group, say
+                for a in airs:
+                    if a.n >= total:
+                        candidates.append({"kind": "cap" if cap else "launch", "base": base, "sel": {a.id: total}})
+            sel = {a.id: a.n for a in airs if a.id not in offered}
+            left = total - sum(sel.values())
+            for a in airs:
+                if a.id in offered and left > 0:
+                    sel[a.id] = min(left, a.n - 1)
+                    left -= sel[a.id]
+            sel = {k: v for k, v in sel.items() if v > 0}
+            if left == 0 and sel:
+                candidates.append({"kind": "cap" if cap else "launch", "base": base, "sel": sel})
+    elif decision.kind == "move" and decision.prompt == "move the Strike Group":
+        splits = {i[6:] for i in ids if i.startswith("split:")}
+        for sid, group in sorted(strike_groups(s, side).items()):
+            if group[0].mission != "strike" or not movable_group(group) or f"join:{sid}" in ids:
+                continue
+            if {a.id for a in group} != splits and (splits or len(group) > 1):
+                continue
+            candidates.append({"kind": "move", "strike": sid, "rest": [a.id for a in group], "parts": [], "pick": ""})
+    for order in candidates:
+        s.sub["order"] = order
+        _forget(s)
+        again = s.decision(side)
+        if again is not None and again.option_ids == ids:
+            _forget(s)
+            return True
+    s.sub["order"] = None
+    return False
 
 
 def _num(ident: str) -> int:

@@ -1,0 +1,87 @@
+"""The hbg sampler at the choices of a Command Token order that aim a strike (HBG-R35): where a launch goes
+(3.1.1.2, 3.1.1.1) and where an airborne Strike Group moves (3.1.1.2), beside the token's order itself."""
+
+from __future__ import annotations
+
+from midway.ai import make_agent
+from midway.ai.kit import check_sample, kit_for
+from midway.engine import registry
+from midway.engine.chance import SeededDice
+from midway.rulesets.hbg import sampler
+
+GAME = registry.load("hbg")
+ENGINE_KEYS = {"dice", "history", "events", "seed", "_serial", "_held", "_forced", "result", "_blind"}
+
+
+def _aiming(decision) -> bool:
+    """A launch whose Air Units are all chosen (only destinations left), or a whole Strike Group's move."""
+    if decision.kind == "launch":
+        return not any(i.startswith("add:") for i in decision.option_ids)
+    return decision.kind == "move" and decision.prompt == "move the Strike Group"
+
+
+def _positions(seed: int, agent: str = "heuristic"):
+    state = GAME.new(seed, {"max_turns": 10})
+    agents = {s: make_agent(agent, seed + i) for i, s in enumerate(GAME.sides)}
+    while not state.is_over:
+        side, decision = next(iter(state.pending().items()))
+        view = state.view(side, log_tail=0)
+        if state.step == "3.1" and _aiming(decision) and len(decision.options) > 1:
+            yield state, side, view, decision
+        state.apply(side, agents[side].choose(view, decision))
+
+
+def test_hbg_sampler_rebuilds_the_launch_destination_and_the_strike_move_with_the_true_order() -> None:
+    """HBG-R35: at nearly every launch destination and Strike Group move of seeded games the sample gives
+    exactly the side's view and options, and the order in progress it reads from the decision is the true one
+    (the base and the Air Units chosen, the Strike Group moving)."""
+    dice = SeededDice(2)
+    asked = rebuilt = same = 0
+    kinds = {"launch": 0, "move": 0}
+    for seed, agent in ((3, "heuristic"), (4, "heuristic"), (5, "heuristic"), (6, "random")):
+        for state, side, view, decision in _positions(seed, agent):
+            asked += 1
+            sample = sampler.sample(GAME, view, dice, decision)
+            if sample is None:
+                continue
+            assert check_sample(GAME, view, sample) == []
+            assert sample.decision(side).option_ids == decision.option_ids
+            assert sample.is_search_clone
+            rebuilt += 1
+            kinds[decision.kind] += 1
+            true, got = state.sub["order"], sample.sub["order"]
+            if true["kind"] == "move":
+                same += got["strike"] == true["strike"] and got["rest"] == true["rest"]
+            else:
+                same += got["base"] == true["base"] and got["sel"] == true["sel"]
+    assert asked >= 40
+    assert rebuilt >= 0.9 * asked, (rebuilt, asked)
+    assert kinds["launch"] >= 10 and kinds["move"] >= 5, kinds
+    assert same >= 0.9 * rebuilt, (same, rebuilt)
+
+
+def test_hbg_sampler_at_a_strike_reads_only_the_view() -> None:
+    """HBG-R35: two true states with the same view (the second drawn by the sampler: hidden Task Forces
+    elsewhere) give the same samples for the same dice, and the search agent the same choice."""
+    kit = kit_for(GAME)
+    compared = differing = 0
+    for n, (state, side, view, decision) in enumerate(_positions(7)):
+        other = sampler.sample(GAME, view, SeededDice(n), decision)
+        if other is None:
+            continue
+        view2 = other.view(side, log_tail=0)
+        decision2 = other.decision(side)
+        assert view2["state"] == view["state"] and decision2.option_ids == decision.option_ids
+        ours = {k: v for k, v in state.to_json()["state"].items() if k not in ENGINE_KEYS}
+        theirs = {k: v for k, v in other.to_json()["state"].items() if k not in ENGINE_KEYS}
+        differing += ours != theirs
+        a = sampler.sample(GAME, view, SeededDice(900 + n), decision)
+        b = sampler.sample(GAME, view2, SeededDice(900 + n), decision2)
+        assert a is not None and b is not None
+        assert a.to_json()["state"] == b.to_json()["state"]
+        spec = "mcts:iterations=8,depth=30,max_time=0"
+        assert make_agent(spec, 3).choose(view, decision) == make_agent(spec, 3).choose(view2, decision2)
+        assert kit.sample(GAME, view, SeededDice(1), decision) is not None
+        compared += 1
+    assert compared >= 8
+    assert differing >= 8
