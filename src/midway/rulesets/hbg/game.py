@@ -526,9 +526,11 @@ class HbgState(State):
         for ship in self.ships.values():
             if ship.ordered:
                 ship.ordered = False
-        for air in self.air.values():
-            air.ordered = False
-            air.fought = False
+        for air in self.air.values():  # set only where set: each set is a call of Air.__setattr__
+            if air.ordered:
+                air.ordered = False
+            if air.fought:
+                air.fought = False
         for base in self.bases.values():
             base.tokens_played = base.launched = base.landed = 0
 
