@@ -116,6 +116,8 @@ def _groups() -> dict[str, GroupInfo]:
 
 GROUPS: dict[str, GroupInfo] = _groups()
 GROUP_IDS: tuple[str, ...] = tuple(GROUPS)
+GROUP_ORDER: dict[str, int] = {g: i for i, g in enumerate(GROUP_IDS)}
+"""[Set Up] Each group's place in the group order (the order every list of groups keeps)."""
 SIDE_CARRIERS: dict[str, tuple[str, ...]] = {
     side: tuple(c.id for c in CARRIERS.values() if c.side == side) for side in ("usn", "ijn")
 }

@@ -32,6 +32,7 @@ from midway.rulesets.terrible_resolve.data import (
     CRIPPLED_AT,
     DECK_OF,
     GROUP_IDS,
+    GROUP_ORDER,
     GROUP_SP,
     GROUPS,
     HANGAR_OF,
@@ -49,8 +50,7 @@ _FLAT = frozenset(
 """[Sequence of Play] State attributes that are flat dicts or lists of scalars (a shallow copy is a deep one)."""
 _SCALARS = (str, int, bool, float, type(None))
 
-ORDER: dict[str, int] = {g: i for i, g in enumerate(GROUP_IDS)}
-"""Each group's place in the group order (the order every list of groups keeps)."""
+ORDER = GROUP_ORDER
 
 SIDES = ("usn", "ijn")
 

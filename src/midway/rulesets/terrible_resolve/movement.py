@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from midway.engine import DONE, Option
 from midway.engine.decisions import FrozenDict
-from midway.rulesets.terrible_resolve.data import BOXES, GROUPS, SEARCH_DIE_MAX, SEARCH_GROUPS
+from midway.rulesets.terrible_resolve.data import BOXES, GROUP_ORDER, GROUPS, SEARCH_DIE_MAX, SEARCH_GROUPS
 from midway.rulesets.terrible_resolve.options import CACHE, EVENTS, done
 
 if TYPE_CHECKING:
@@ -130,26 +130,33 @@ def resolve(state: TerribleResolveState, option: Option) -> None:
     state.stay("move", options(state) if shown is None else _after(state, shown))
 
 
+_TAIL = frozenset(id(o) for o in (*ADVANCE_BOX.values(), SEARCH, DONE_MOVING))
+"""The options that follow the ``advance:`` options of a move step (by identity: they are made once)."""
+
+
 def _after(state: TerribleResolveState, shown: list[Option]) -> list[Option]:
     """[Move Planes] The options left after an advance, made from those shown before it: the ``advance:``
-    options of groups that have not acted (each still in its box), then as :func:`options` makes them."""
-    opts: list[Option] = []
-    by_box: dict[str, int] = {}
-    loc = state.loc
+    options of groups that have not acted (the others still in their boxes, in group order), then
+    ``advance-box:`` where two or more are left in a box, in the order of the first group of each box,
+    ``search`` if it was shown (an advance never changes it) and ``done``, as :func:`options` makes them."""
+    n = len(shown)
+    while n and id(shown[n - 1]) in _TAIL:
+        n -= 1
     acted = set(state.acted)
-    for o in shown:
-        oid = o[0]
-        if not oid.startswith("advance:"):  # past the advance options
-            break
-        g = oid[8:]
-        if g not in acted:
-            opts.append(o)
-            box = loc[g]
-            by_box[box] = by_box.get(box, 0) + 1
-    for box, n in by_box.items():
-        if n > 1:
-            opts.append(ADVANCE_BOX[box])
-    if len(shown) > 1 and shown[-2] is SEARCH:
+    opts = [o for o in shown[:n] if o[0][8:] not in acted]
+    side = state.acting
+    index = state.places(side)
+    firsts = []
+    for box in ("rta", "home") if searching(state, side) else MOVABLE:
+        there = index.get(box)
+        if there and len(there) > 1:
+            left = [g for g in there if g not in acted]
+            if len(left) > 1:
+                firsts.append((GROUP_ORDER[left[0]], box))
+    if firsts:
+        firsts.sort()
+        opts += [ADVANCE_BOX[box] for _, box in firsts]
+    if n < len(shown) - 1 and shown[-2] is SEARCH:
         opts.append(SEARCH)
     if opts:
         opts.append(DONE_MOVING)
