@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from midway.engine import DONE, Option
 from midway.engine.decisions import FrozenDict
 from midway.rulesets.terrible_resolve.data import CARRIERS, DECK_OF, GROUPS, HANGAR_OF, LAND_LIMIT, SIDE_CARRIERS
-from midway.rulesets.terrible_resolve.options import CACHE, EVENTS, done
+from midway.rulesets.terrible_resolve.options import EVENTS, done
 
 if TYPE_CHECKING:
     from midway.rulesets.terrible_resolve.game import TerribleResolveState
@@ -51,77 +51,40 @@ DONE_LANDING = done("Done landing")
 
 def options(state: TerribleResolveState) -> list[Option]:
     """[Land Planes] ``land:<group>:<carrier>`` within 20 SP per carrier per turn (M18), "fill" and "done"."""
-    places = state.places(state.acting)
+    side = state.acting
+    places = state.places(side)
     waiting = places.get("wtl")
     opts: list[Option] = []
-    if waiting:
-        for c in SIDE_CARRIERS[state.acting]:
-            _land_segment(state, c, places, waiting, opts)
-        if opts:
-            opts.append(DONE_LANDING)
-    return opts
-
-
-def _land_segment(
-    state: TerribleResolveState, c: str, places: dict[str, list[str]], waiting: list[str], opts: list[Option]
-) -> None:
-    """[Land Planes] Add to ``opts`` the options landing ``waiting`` planes on ``c``, as :func:`options` lists them."""
-    if not can_land(state, c, places):
-        return
-    sp = state.sp
-    anywhere = state.options["cross_decking"]
-    room = LAND_LIMIT - state.landed.get(c, 0)
-    fits = [g for g in waiting if sp[g] <= room and (anywhere or may_land_on(state, g, c))]
-    for g in fits:
-        key = ("land", g, sp[g], c)
-        opt = CACHE.get(key)
-        if opt is None:
-            opt = CACHE[key] = _land_option(g, sp[g], c)
-            PARTS[opt[0]] = (g, c)
-        opts.append(opt)
-    if len(fits) > 1:
-        opts.append(FILL[c])
-
-
-PARTS: dict[str, tuple[str, str]] = {}
-"""The group and carrier of every ``land:`` option id made so far."""
-
-
-def _after(state: TerribleResolveState, shown: list[Option], c: str) -> list[Option]:
-    """[Land Planes] The options after landing on ``c``, made from those shown before: ``c``'s are made again
-    (its landed SP and hangar changed); every other carrier keeps its options of groups still waiting (its
-    room is unchanged), with ``fill`` while two or more are left."""
-    places = state.places(state.acting)
-    waiting = places.get("wtl")
     if not waiting:
-        return []
-    opts: list[Option] = []
-    still = set(waiting)
-    placed = False
-    carrier, n = "", 0  # the carrier whose options are being copied, and how many are kept
-    for o in shown:
-        oid = o[0]
-        parts = PARTS.get(oid)
-        if parts is None:  # fill:<carrier> after that carrier's options, or done
-            if oid == DONE:
-                break
-            if oid[5:] != c and n > 1:
-                opts.append(o)
+        return opts
+    sp = state.sp
+    landed = state.landed
+    anywhere = state.options["cross_decking"]
+    get = LAND_OPTIONS.get
+    for c in SIDE_CARRIERS[side]:
+        if not can_land(state, c, places):
             continue
-        g, oc = parts
-        if oc == c:
-            if not placed:
-                placed = True
-                _land_segment(state, c, places, waiting, opts)
-            continue
-        if oc != carrier:
-            carrier, n = oc, 0
-        if g in still:
-            opts.append(o)
-            n += 1
+        room = LAND_LIMIT - landed.get(c, 0)
+        if anywhere:
+            fits = [g for g in waiting if sp[g] <= room]
+        else:
+            fits = [g for g in waiting if sp[g] <= room and may_land_on(state, g, c)]
+        if fits:
+            opts += [get((g, sp[g], c)) or _new_land_option(g, sp[g], c) for g in fits]
+            if len(fits) > 1:
+                opts.append(FILL[c])
     if opts:
         opts.append(DONE_LANDING)
     return opts
+
+
+LAND_OPTIONS: dict[tuple[str, int, str], Option] = {}
+"""Every ``land:`` option made so far, by group, SP and carrier (its id, label and data depend on nothing else)."""
+
+
+def _new_land_option(g: str, sp: int, c: str) -> Option:
+    opt = LAND_OPTIONS[g, sp, c] = _land_option(g, sp, c)
+    return opt
 
 
 def begin(state: TerribleResolveState, side: str) -> None:
@@ -152,7 +115,6 @@ def resolve(state: TerribleResolveState, option: Option) -> None:
     if option.id == DONE:
         state.phase = ""
         return
-    shown = state.shown("land")
     c = option.data["carrier"]
     if option.id.startswith("fill:"):
         waiting = state.at(state.acting, "wtl")
@@ -162,4 +124,4 @@ def resolve(state: TerribleResolveState, option: Option) -> None:
                 land(state, g, c)
     else:
         land(state, option.data["group"], c)
-    state.stay("land", options(state) if shown is None else _after(state, shown, c))
+    state.stay("land", options(state))

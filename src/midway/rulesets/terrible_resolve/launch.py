@@ -117,58 +117,35 @@ DONE_PLANNING = done("Done planning (empty decks may land planes next turn)")
 
 def plan_options(state: TerribleResolveState) -> list[Option]:
     """[Planning Phase] ``deck:<group>`` from the hangar while the deck stays within 20 SP (M46); ``fill``; ``done``."""
-    opts: list[Option] = []
-    for c in SIDE_CARRIERS[state.acting]:
-        _plan_segment(state, c, opts)
-    if opts:
-        opts.append(DONE_PLANNING)
-    return opts
-
-
-def _plan_segment(state: TerribleResolveState, c: str, opts: list[Option]) -> None:
-    """[Planning Phase] Add to ``opts`` the options spotting planes on ``c``'s deck, as :func:`plan_options` does."""
-    places = state.places(CARRIERS[c].side)
-    hangar = places.get(HANGAR_OF[c])
-    if not hangar or not can_plan(state, c):
-        return
+    side = state.acting
+    places = state.places(side)
     sp = state.sp
-    deck = places.get(DECK_OF[c])
-    spotted = sum(sp[g] for g in deck) if deck else 0
-    room = DECK_LIMIT - spotted
-    fits = [g for g in hangar if sp[g] <= room]
-    for g in fits:
-        key = ("deck", g, sp[g], c, spotted)
-        opt = CACHE.get(key)
-        if opt is None:
-            opt = CACHE[key] = _deck_option(g, sp[g], c, spotted)
-        opts.append(opt)
-    if len(fits) > 1:
-        opts.append(FILL[c])
-
-
-def _plan_after(state: TerribleResolveState, shown: list[Option], c: str) -> list[Option]:
-    """[Planning Phase] The options after spotting on ``c``'s deck, made from those shown before: only ``c``'s
-    change (its deck and hangar); every other carrier's stay as they were, in their place."""
+    get = DECK_OPTIONS.get
     opts: list[Option] = []
-    loc = state.loc
-    placed = False
-    for o in shown:
-        oid = o[0]
-        if oid == DONE:
-            break
-        if oid[0] == "f":  # fill:<carrier>
-            oc = oid[5:]
-        else:  # deck:<group>, the group in a hangar (or just spotted on c's deck)
-            place = loc[oid[5:]]
-            oc = place[7:] if place[0] == "h" else c
-        if oc != c:
-            opts.append(o)
-        elif not placed:
-            placed = True
-            _plan_segment(state, c, opts)
+    for c in SIDE_CARRIERS[side]:
+        hangar = places.get(HANGAR_OF[c])
+        if not hangar or not can_plan(state, c):
+            continue
+        deck = places.get(DECK_OF[c])
+        spotted = sum(map(sp.__getitem__, deck)) if deck else 0
+        room = DECK_LIMIT - spotted
+        fits = [g for g in hangar if sp[g] <= room]
+        if fits:
+            opts += [get((g, sp[g], c, spotted)) or _new_deck_option(g, sp[g], c, spotted) for g in fits]
+            if len(fits) > 1:
+                opts.append(FILL[c])
     if opts:
         opts.append(DONE_PLANNING)
     return opts
+
+
+DECK_OPTIONS: dict[tuple[str, int, str, int], Option] = {}
+"""Every ``deck:`` option made so far, by group, SP, carrier and SP already on that deck."""
+
+
+def _new_deck_option(g: str, sp: int, c: str, spotted: int) -> Option:
+    opt = DECK_OPTIONS[g, sp, c, spotted] = _deck_option(g, sp, c, spotted)
+    return opt
 
 
 def begin_plan(state: TerribleResolveState, side: str) -> None:
@@ -194,7 +171,6 @@ def resolve_plan(state: TerribleResolveState, option: Option) -> None:
     if option.id == DONE:
         state.phase = ""
         return
-    shown = state.shown("plan")
     c = option.data["carrier"]
     if option.id.startswith("fill:"):
         for g in state.at(state.acting, f"hangar:{c}"):
@@ -202,4 +178,4 @@ def resolve_plan(state: TerribleResolveState, option: Option) -> None:
                 _spot(state, g, c)
     else:
         _spot(state, option.data["group"], c)
-    state.stay("plan", plan_options(state) if shown is None else _plan_after(state, shown, c))
+    state.stay("plan", plan_options(state))
