@@ -168,3 +168,26 @@ def test_vam_mcts_searches_carrier_moves_and_raids_and_plays_legally() -> None:
         state.apply(side, choice)
     assert searched["orders"] >= 5 and searched["raids"] >= 1, searched
     assert heuristic > sum(searched.values())
+
+
+def test_vam_mcts_begins_no_iteration_that_would_end_past_its_time_cap(monkeypatch) -> None:
+    """vam's iterations are long (20-100 ms): the search stops when one more, as long as the mean so far, would
+    end past ``max_time``. On a clock where each reading is 0.1 s later, a 0.95 s cap allows 9 iterations (the
+    10th would end at 1.0 s)."""
+    import midway.ai.mcts as mcts
+
+    class Clock:
+        now = 0.0
+
+        @classmethod
+        def perf_counter(cls) -> float:
+            cls.now += 0.1
+            return cls.now
+
+    for _state, _side, view, decision in _positions(61):
+        if ai.worth_searching(view, decision) and len(decision.options) > 1:
+            break
+    agent = ISMCTSAgent(1, iterations=1000, max_time=0.95, depth=10)
+    monkeypatch.setattr(mcts, "time", Clock)
+    agent.choose(view, decision)
+    assert agent.last_iterations == 9
