@@ -295,19 +295,7 @@ class Decision:
         kind: str = "",
         blind: tuple[str, ...] = (),
     ) -> None:
-        if blind and simultaneous:
-            raise ValueError("a decision is either simultaneous (held until all sides chose) or blind, not both")
-        # the slots' own setters: a Decision is built at every decision point (the hot path of search)
-        _DECISION_SET_ID(self, id)
-        _DECISION_SET_SIDE(self, side)
-        _DECISION_SET_PROMPT(self, prompt)
-        _DECISION_SET_RULE(self, rule)
-        _DECISION_SET_OPTIONS(self, options if type(options) is tuple else tuple(options))
-        _DECISION_SET_SIMULTANEOUS(self, simultaneous)
-        _DECISION_SET_KIND(self, kind)
-        _DECISION_SET_BLIND(self, blind if type(blind) is tuple else tuple(blind))
-        _DECISION_SET_INDEX(self, None)
-        _DECISION_SET_LOOKED(self, False)
+        _fill_decision(self, id, side, prompt, rule, options, simultaneous, kind, blind)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a Decision is immutable")
@@ -388,6 +376,34 @@ class Decision:
     _DECISION_SET_LOOKED,
 ) = (Decision.__dict__[name].__set__ for name in Decision.__slots__)
 """The slot setters of :class:`Decision`, in ``__slots__`` order (they bypass its refusing ``__setattr__``)."""
+
+
+def _fill_decision(
+    decision: Decision,
+    id: str,
+    side: str,
+    prompt: str,
+    rule: str,
+    options: Iterable[Option],
+    simultaneous: bool,
+    kind: str,
+    blind: Iterable[str],
+) -> Decision:
+    """Set the fields of a new :class:`Decision` (its ``__init__``; :meth:`State.decide` calls it on an
+    object made without the slower call of the class: a decision is built at every decision point)."""
+    if blind and simultaneous:
+        raise ValueError("a decision is either simultaneous (held until all sides chose) or blind, not both")
+    _DECISION_SET_ID(decision, id)
+    _DECISION_SET_SIDE(decision, side)
+    _DECISION_SET_PROMPT(decision, prompt)
+    _DECISION_SET_RULE(decision, rule)
+    _DECISION_SET_OPTIONS(decision, options if type(options) is tuple else tuple(options))
+    _DECISION_SET_SIMULTANEOUS(decision, simultaneous)
+    _DECISION_SET_KIND(decision, kind)
+    _DECISION_SET_BLIND(decision, blind if type(blind) is tuple else tuple(blind))
+    _DECISION_SET_INDEX(decision, None)
+    _DECISION_SET_LOOKED(decision, False)
+    return decision
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,19 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from midway.engine.chance import DiceSource, FixedDice, SeededDice, check_seed
-from midway.engine.decisions import EMPTY, Decision, FrozenDict, GameOption, Option, Outcome, TextSection, freeze_data
+from midway.engine.decisions import (
+    _SCALAR_TYPES,
+    EMPTY,
+    Decision,
+    FrozenDict,
+    GameOption,
+    Option,
+    Outcome,
+    TextSection,
+    _fill_decision,
+    _set_items,
+    freeze_data,
+)
 from midway.engine.errors import (
     AlreadySubmittedError,
     GameOverError,
@@ -54,6 +66,7 @@ ENGINE_RULE = "engine"
 """The ``rule`` of errors that no rule text but the engine's own contract raises."""
 _QUIET_EVENT = Event(seq=-1, kind="quiet", text="(not recorded in a search clone)")
 _new_event = tuple.__new__
+_new_object = object.__new__
 
 
 class Game:
@@ -243,16 +256,17 @@ class State:
 
         ``blind``: the sides of a blind compound order step (see :class:`Decision`); the decision's id then
         counts only ``side``'s own choices in the step, so it never changes when another side chooses."""
-        return Decision(
+        return _fill_decision(
+            _new_object(Decision),  # not Decision(...): the class's call is slower, and this is the hot path
             f"{self._serial}.{self._blind.get(side, 0)}" if blind else str(self._serial),
             side,
             prompt,
             rule,
-            options if type(options) is tuple else tuple(options),
+            options,
             simultaneous,
             kind,
             blind,
-        )  # by position: built at every decision point
+        )
 
     def emit(
         self,
@@ -271,17 +285,22 @@ class State:
         if self._quiet:
             return _QUIET_EVENT
         events = self.events
-        # Event(...) without the keyword call: an event is recorded at nearly every decision point
+        frozen: FrozenDict = EMPTY
+        if data:  # freeze_data, its cheap path inlined: an event is recorded at nearly every decision point
+            if type(data) is FrozenDict:
+                frozen = data
+            else:
+                for value in data.values():
+                    if type(value) not in _SCALAR_TYPES:
+                        frozen = freeze_data(data)
+                        break
+                else:
+                    frozen = _new_object(FrozenDict)
+                    _set_items(frozen, {**data})
+        # Event(...) without the keyword call
         event = _new_event(
             Event,
-            (
-                len(events),
-                kind,
-                text,
-                rule,
-                freeze_data(data) if data else EMPTY,
-                None if to is None else to if type(to) is tuple else tuple(to),
-            ),
+            (len(events), kind, text, rule, frozen, None if to is None else to if type(to) is tuple else tuple(to)),
         )
         events.append(event)
         return event
@@ -312,7 +331,8 @@ class State:
                 return values
             text = f"{why}: {', '.join(map(str, values))}"
         # the event's data made read-only here as freeze_data would (the dice as a tuple)
-        data = FrozenDict({"why": why, "dice": tuple(values), "sides": sides})
+        data: FrozenDict = _new_object(FrozenDict)
+        _set_items(data, {"why": why, "dice": tuple(values), "sides": sides})
         self.emit("roll", text, rule=rule, data=data, to=to)
         return values
 
@@ -397,7 +417,15 @@ class State:
                 f"decision {decision_id!r} is no longer current (now {current.id!r}: {current.prompt})",
                 rule=current.rule,
             )
-        option = current.option(option_id)
+        if current._index is None and not current._looked:  # Decision.option's first lookup, inlined: a scan
+            object.__setattr__(current, "_looked", True)
+            for option in current.options:
+                if option[0] == option_id:
+                    break
+            else:
+                option = None
+        else:
+            option = current.option(option_id)
         if option is None:
             shown = ", ".join(current.option_ids[:12])
             more = "" if len(current.options) <= 12 else f", ... ({len(current.options)} in all)"
