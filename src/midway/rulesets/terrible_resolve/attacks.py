@@ -53,10 +53,6 @@ def _target_option(g: str, sp: int, c: str) -> Option:
 ALL_ON = {c: Option(f"all:{c}", f"Every remaining bomber attacks {CARRIERS[c].name}", {"carrier": c}) for c in CARRIERS}
 
 
-TARGETING: dict[str, str] = {}
-"""The bomber group of every ``target:`` option id made so far."""
-
-
 def options(state: TerribleResolveState) -> list[Option]:
     """[Carrier Attacks] Each bomber group picks an enemy carrier afloat (M33); ``all:<carrier>`` sends the rest."""
     side = state.acting
@@ -70,7 +66,6 @@ def options(state: TerribleResolveState) -> list[Option]:
             opt = CACHE.get(key)
             if opt is None:
                 opt = CACHE[key] = _target_option(g, sp[g], c)
-                TARGETING[opt[0]] = g
             opts.append(opt)
     if len(free) > 1:
         opts += [ALL_ON[c] for c in targets]
@@ -102,23 +97,33 @@ def begin(state: TerribleResolveState, side: str) -> None:
 
 def resolve(state: TerribleResolveState, option: Option) -> None:
     """[Carrier Attacks] Place one bomber group (or all the rest) in a carrier's section (M33)."""
-    if option.id.startswith("all:"):
-        for g in bombers_attacking(state, state.acting):
-            state.targets.setdefault(g, option.data["carrier"])
+    bombers = bombers_attacking(state, state.acting)
+    targets = state.targets
+    every = option.id.startswith("all:")
+    if every:
+        for g in bombers:
+            targets.setdefault(g, option.data["carrier"])
     else:
-        state.targets[option.data["group"]] = option.data["carrier"]
-    free = len(bombers_attacking(state, state.acting)) - len(state.targets)
-    if not free:
+        g = option.data["group"]
+        targets[g] = option.data["carrier"]
+    if len(targets) == len(bombers):
         state.phase = ""
         _start_waves(state)
         return
     shown = state.shown("target")
-    if shown is None or option.id.startswith("all:"):
+    if shown is None or every:
         state.stay("target", options(state))
         return
-    # made from the options shown: the chosen group's go, and the all: options when one group is left
-    g = option.data["group"]
-    state.stay("target", [o for o in shown if TARGETING.get(o[0], "") != g and (free > 1 or o[0] in TARGETING)])
+    # made from the options shown: each free group had one option per carrier afloat, in group order, then
+    # (two or more free) the all: options, one per carrier; the chosen group's go, and the all: ones if one is left
+    before = [b for b in bombers if b not in targets or b == g]
+    n = len(before)
+    per = len(shown) // (n + 1)
+    at = before.index(g) * per
+    opts = shown[:at] + shown[at + per : n * per]
+    if n > 2:
+        opts += shown[n * per :]
+    state.stay("target", opts)
 
 
 def _start_waves(state: TerribleResolveState) -> None:

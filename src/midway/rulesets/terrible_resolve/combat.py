@@ -91,8 +91,10 @@ def auto_allocate(state: TerribleResolveState) -> bool:
     with SP left, or the even-split mode.
     """
     alloc = state.allocs[0]
-    live = [g for g in alloc["pool"] if remaining(state, g) > 0]
-    total = sum(remaining(state, g) for g in live)
+    sp, loss = state.sp, state.pending_loss
+    left = [sp[g] - loss.get(g, 0) for g in alloc["pool"]]  # remaining(), inlined
+    live = [g for g, n in zip(alloc["pool"], left, strict=True) if n > 0]
+    total = sum(n for n in left if n > 0)
     if alloc["hits"] <= 0 or not live:
         state.allocs.pop(0)
         return True
@@ -127,9 +129,10 @@ def allocation_options(state: TerribleResolveState) -> list[Option]:
     """[CAP attacks] [Resolving AA] Cross out one SP of a group, or as many as that group can take."""
     alloc = state.allocs[0]
     hits = alloc["hits"]
+    sp, loss = state.sp, state.pending_loss
     opts: list[Option] = []
     for g in alloc["pool"]:
-        left = remaining(state, g)
+        left = sp[g] - loss.get(g, 0)  # remaining(), inlined
         if left <= 0:
             continue
         n = min(left, hits)

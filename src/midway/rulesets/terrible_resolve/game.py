@@ -110,8 +110,8 @@ PHASES = {
     "alloc": (combat.allocation_options, combat.resolve_allocation, "Allocate hits", "", "allocate"),
 }
 
-PROMPTS: dict[tuple[int, str, str], str] = {}
-"""[Sequence of Play] Each decision's prompt text, made once per turn, step and phase."""
+PROMPTS: dict[tuple[int, int, str], tuple[str, str, str, str]] = {}
+"""[Sequence of Play] Each decision's side, prompt text, rule and kind, made once per turn, step and phase."""
 
 CONTINUATIONS = {
     "cap-end": cap.finish,
@@ -308,7 +308,8 @@ class TerribleResolveState(State):
     # ------------------------------------------------------------- driver
     def _run(self) -> None:
         """[Sequence of Play] Run forward to the next decision or the end, and hand the decision over."""
-        self._play()
+        if not self.phase:  # else play stays in the phase: nothing to run
+            self._play()
         d = self.__dict__
         kept = d.pop("_opts", None)
         if self.result is None:
@@ -361,20 +362,21 @@ class TerribleResolveState(State):
     def _decision(self, opts: list[Option]) -> dict[str, Decision]:
         """[Sequence of Play] The decision of the current phase with options ``opts``."""
         phase = self.phase
-        _, _, prompt, rule, kind = PHASES[phase]
-        action = SEQUENCE[self.step][0]
         if phase == "alloc":
             alloc = self.allocs[0]
             side = alloc["side"]
             rule = alloc["rule"]
-            text = f"Turn {self.turn}, {STEP_TITLES[action]}: Allocate {alloc['hits']} hit(s): {alloc['why']}"
+            kind = PHASES[phase][4]
+            title = STEP_TITLES[SEQUENCE[self.step][0]]
+            text = f"Turn {self.turn}, {title}: Allocate {alloc['hits']} hit(s): {alloc['why']}"
         else:
-            side = SEQUENCE[self.step][1]
-            key = (self.turn, action, phase)
-            made = PROMPTS.get(key)
-            if made is None:
-                made = PROMPTS[key] = f"Turn {self.turn}, {STEP_TITLES[action]}: {prompt}"
-            text = made
+            key = (self.turn, self.step, phase)
+            head = PROMPTS.get(key)
+            if head is None:
+                action, side = SEQUENCE[self.step]
+                _, _, prompt, rule, kind = PHASES[phase]
+                head = PROMPTS[key] = (side, f"Turn {self.turn}, {STEP_TITLES[action]}: {prompt}", rule, kind)
+            side, text, rule, kind = head
         return {side: self.decide(side, text, rule, opts, kind=kind)}
 
     def _clone_data(self) -> dict[str, Any]:

@@ -98,8 +98,11 @@ def can_plan(state: TerribleResolveState, c: str) -> bool:
     """[Planning Phase] [Set Up] Not crippled (M45), and (Japan) its own first wave landed (M15, TR-R22)."""
     if not state.operational(c):
         return False
+    first_wave = state.first_wave
+    if not first_wave:  # every first-wave group is down (always so for the Americans)
+        return True
     loc = state.loc
-    return not any(GROUPS[g].carrier == c and loc[g] == "wtl" for g in state.first_wave)
+    return not any(GROUPS[g].carrier == c and loc[g] == "wtl" for g in first_wave)
 
 
 def _deck_option(g: str, sp: int, c: str, spotted: int) -> Option:

@@ -127,15 +127,15 @@ def resolve(state: TerribleResolveState, option: Option) -> None:
                 advance(state, g)
     else:
         advance(state, option.data["group"])
-    state.stay("move", options(state) if shown is None else _after(state, shown))
+    state.stay("move", options(state) if shown is None else _after(state, shown, option))
 
 
 _TAIL = frozenset(id(o) for o in (*ADVANCE_BOX.values(), SEARCH, DONE_MOVING))
 """The options that follow the ``advance:`` options of a move step (by identity: they are made once)."""
 
 
-def _after(state: TerribleResolveState, shown: list[Option]) -> list[Option]:
-    """[Move Planes] The options left after an advance, made from those shown before it: the ``advance:``
+def _after(state: TerribleResolveState, shown: list[Option], option: Option) -> list[Option]:
+    """[Move Planes] The options left after ``option`` (an advance), made from those shown before: the ``advance:``
     options of groups that have not acted (the others still in their boxes, in group order), then
     ``advance-box:`` where two or more are left in a box, in the order of the first group of each box,
     ``search`` if it was shown (an advance never changes it) and ``done``, as :func:`options` makes them."""
@@ -143,7 +143,10 @@ def _after(state: TerribleResolveState, shown: list[Option]) -> list[Option]:
     while n and id(shown[n - 1]) in _TAIL:
         n -= 1
     acted = set(state.acted)
-    opts = [o for o in shown[:n] if o[0][8:] not in acted]
+    if option[0][7] == "-":  # advance-box:<box>: every group of that box has acted
+        opts = [o for o in shown[:n] if o[0][8:] not in acted]
+    else:  # advance:<group>
+        opts = [o for o in shown[:n] if o is not option]
     side = state.acting
     index = state.places(side)
     firsts = []
@@ -166,10 +169,10 @@ def _after(state: TerribleResolveState, shown: list[Option]) -> list[Option]:
 def search_options(state: TerribleResolveState) -> list[Option]:
     """[Special Rule] Put each group of the wave in search group 1-4; ``done`` spreads the rest and rolls."""
     opts: list[Option] = []
-    for g in state.at("usn", "mta"):
-        if g in state.acted or g in state.search:
-            continue
-        opts += _search_group_options(g)
+    acted, search = state.acted, state.search
+    for g in state.places("usn").get("mta", ()):
+        if g not in search and g not in acted:
+            opts += SEARCH_GROUP_OPTIONS.get(g) or _search_group_options(g)
     opts.append(SPREAD_AND_ROLL if opts else ROLL)
     return opts
 
@@ -180,17 +183,16 @@ SPREAD_AND_ROLL = done("Spread the rest evenly and roll the search die")
 
 def _search_group_options(g: str) -> tuple[Option, ...]:
     """[Special Rule] The options putting group ``g`` in search group 1-4, built once."""
-    key = ("sg", g)
-    opts = SEARCH_GROUP_OPTIONS.get(key)
+    opts = SEARCH_GROUP_OPTIONS.get(g)
     if opts is None:
-        opts = SEARCH_GROUP_OPTIONS[key] = tuple(
+        opts = SEARCH_GROUP_OPTIONS[g] = tuple(
             Option(f"sg:{g}:{n}", f"{GROUPS[g].label} to search group {n}", {"group": g, "n": n})
             for n in range(1, SEARCH_GROUPS + 1)
         )
     return opts
 
 
-SEARCH_GROUP_OPTIONS: dict[tuple[str, str], tuple[Option, ...]] = {}
+SEARCH_GROUP_OPTIONS: dict[str, tuple[Option, ...]] = {}
 
 
 def resolve_search(state: TerribleResolveState, option: Option) -> None:
