@@ -1,5 +1,6 @@
-"""The hbg sampler at the choices of a Command Token order that aim a strike (HBG-R35): where a launch goes
-(3.1.1.2, 3.1.1.1) and where an airborne Strike Group moves (3.1.1.2), beside the token's order itself."""
+"""The hbg sampler at the choices of a Command Token order that aim a strike or a fleet (HBG-R35): where a launch
+goes (3.1.1.2, 3.1.1.1), where an airborne Strike Group moves (3.1.1.2) and which ships sail where (3.1.2), beside
+the token's order itself."""
 
 from __future__ import annotations
 
@@ -14,9 +15,12 @@ ENGINE_KEYS = {"dice", "history", "events", "seed", "_serial", "_held", "_forced
 
 
 def _aiming(decision) -> bool:
-    """A launch whose Air Units are all chosen (only destinations left), or a whole Strike Group's move."""
+    """A launch whose Air Units are all chosen (only destinations left), a whole Strike Group's move, or a Task
+    Force order with a ship chosen (more ships, or where they sail)."""
     if decision.kind == "launch":
         return not any(i.startswith("add:") for i in decision.option_ids)
+    if decision.kind == "tf":
+        return any(i.startswith("to:") for i in decision.option_ids)
     return decision.kind == "move" and decision.prompt == "move the Strike Group"
 
 
@@ -31,13 +35,13 @@ def _positions(seed: int, agent: str = "heuristic"):
         state.apply(side, agents[side].choose(view, decision))
 
 
-def test_hbg_sampler_rebuilds_the_launch_destination_and_the_strike_move_with_the_true_order() -> None:
-    """HBG-R35: at nearly every launch destination and Strike Group move of seeded games the sample gives
-    exactly the side's view and options, and the order in progress it reads from the decision is the true one
-    (the base and the Air Units chosen, the Strike Group moving)."""
+def test_hbg_sampler_rebuilds_launch_destinations_strike_moves_and_ship_moves_with_the_true_order() -> None:
+    """HBG-R35: at nearly every launch destination, Strike Group move and Task Force move of seeded games the
+    sample gives exactly the side's view and options, and the order in progress it reads from the decision is
+    the true one (the base and the Air Units chosen, the Strike Group moving, the zone and the ships chosen)."""
     dice = SeededDice(2)
     asked = rebuilt = same = 0
-    kinds = {"launch": 0, "move": 0}
+    kinds = {"launch": 0, "move": 0, "tf": 0}
     for seed, agent in ((3, "heuristic"), (4, "heuristic"), (5, "heuristic"), (6, "random")):
         for state, side, view, decision in _positions(seed, agent):
             asked += 1
@@ -52,11 +56,13 @@ def test_hbg_sampler_rebuilds_the_launch_destination_and_the_strike_move_with_th
             true, got = state.sub["order"], sample.sub["order"]
             if true["kind"] == "move":
                 same += got["strike"] == true["strike"] and got["rest"] == true["rest"]
+            elif true["kind"] == "tf":
+                same += got["zone"] == true["zone"] and sorted(got["sel"]) == sorted(true["sel"])
             else:
                 same += got["base"] == true["base"] and got["sel"] == true["sel"]
     assert asked >= 40
     assert rebuilt >= 0.9 * asked, (rebuilt, asked)
-    assert kinds["launch"] >= 10 and kinds["move"] >= 5, kinds
+    assert kinds["launch"] >= 10 and kinds["move"] >= 5 and kinds["tf"] >= 10, kinds
     assert same >= 0.9 * rebuilt, (same, rebuilt)
 
 

@@ -10,10 +10,10 @@ land and recover whatever comes back (fuel), route it home; Op Status alternates
 (recover when aircraft are out); bombers attack carriers before other ships, guns fire at carriers;
 reinforcements enter; hidden Task Forces stay hidden; squalls and placements are spread at random.
 **Sampler**: :mod:`midway.rulesets.hbg.sampler`, at the Command Token orders (3.1) and at the choices of
-an order that aim a strike (where a launch goes, where a Strike Group moves): hidden Task Forces on a
-random walk from where they started, hangars from the setup less what is airborne, the cup from its
-public contents, the order in progress from the decision; the search agent searches those
-(``search_kinds``) and plays the heuristic elsewhere. **Evaluation**:
+an order that aim a strike or a fleet (where a launch goes, where a Strike Group moves, where ships sail):
+hidden Task Forces on a random walk from where they started, hangars from the setup less what is
+airborne, the cup from its public contents, the order in progress from the decision; the search agent
+searches those (``search_kinds``) and plays the heuristic elsewhere. **Evaluation**:
 :func:`midway.ai.kit.statistics_evaluation` (VP, carriers and ships sunk).
 """
 
@@ -72,9 +72,10 @@ def policy(decision: Decision, dice: SeededDice, airborne: bool = False) -> str:
 class HbgKit:
     """The kit (see the module docstring)."""
 
-    search_kinds = frozenset({"order", "launch", "move"})
+    search_kinds = frozenset({"order", "launch", "move", "tf"})
     """The decisions search is spent on (the sampler rebuilds those): which order a Command Token gives, where a
-    launched Strike Group or CAP goes once its Air Units are chosen, where an airborne Strike Group moves."""
+    launched Strike Group or CAP goes once its Air Units are chosen, where an airborne Strike Group moves, which
+    more ships of a Task Force sail and where once one is chosen."""
 
     def sample(
         self, game: Any, view: Mapping[str, Any], dice: SeededDice, decision: Decision | None = None
@@ -83,6 +84,8 @@ class HbgKit:
 
         if decision is not None and decision.kind == "launch" and any(o[0][:4] == "add:" for o in decision.options):
             return None  # choosing the Air Units one by one: the heuristic's (it takes them all, the escort with them)
+        if decision is not None and decision.kind == "tf" and not any(o[0][:3] == "to:" for o in decision.options):
+            return None  # the first ship of a Task Force order: the heuristic's; where they sail is searched
         return sample(game, view, dice, decision)
 
     def heuristic(self, view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> str:

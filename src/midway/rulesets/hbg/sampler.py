@@ -3,7 +3,8 @@
 It rebuilds the position where a Command Token has just been drawn and its side must choose an order
 (3.1, the decision that shapes the Turn), and the two choices of an order that decide a strike: where a
 Strike Group is launched once its Air Units are chosen (3.1.1.2, kind ``launch``; a CAP's too, 3.1.1.1) and
-where an airborne Strike Group moves, whole (3.1.1.2, kind ``move``). What the side sees is copied from
+where an airborne Strike Group moves, whole (3.1.1.2, kind ``move``), and where the chosen ships of a
+Task Force order sail (3.1.2, kind ``tf``). What the side sees is copied from
 its view: its own ships, Air Groups and carrier cards, every airborne Air Group, the located and sunk
 enemy ships, Midway's bases, the transports, the cup (its contents are public, 1.2; only the draw order
 is chance), the squalls and the VP. What it cannot see is drawn:
@@ -19,7 +20,8 @@ is chance), the squalls and the VP. What it cannot see is drawn:
 * the order in progress (not in the view) is read from the decision: the launching base from the Air
   Units still offered (else the base whose launchable units make the count the prompt gives), the chosen
   units as every launchable unit not offered any more, the moving Strike Group as the one whose Air Groups
-  the ``split:`` options name (else the one whose moves give the same options).
+  the ``split:`` options name (else the one whose moves give the same options), the ships chosen to sail as
+  the zone's movable ships no longer offered.
 
 The sample is checked against the view and the decision (:func:`midway.ai.kit.check_sample`); any
 other position, or a sample that does not match, gives ``None`` (the search falls back to the heuristic).
@@ -36,7 +38,7 @@ from midway.engine.chance import SeededDice
 from midway.rulesets.hbg.model import DATA, ENEMY, SIDES, Air, Base, Cup, Ship, Transports
 
 OPS = ("launch", "recover", "maneuver")
-KINDS = frozenset({"order", "launch", "move"})
+KINDS = frozenset({"order", "launch", "move", "tf"})
 """The decision kinds of 3.1 the sampler rebuilds."""
 DEBUG: Any = None
 """For tests and debugging: called with the decision's option ids and the sample's when they differ."""
@@ -79,7 +81,7 @@ def _air(row: Mapping[str, Any]) -> Air:
 
 
 def sample(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Decision | None = None) -> State | None:
-    """A search clone giving exactly ``view`` to its side at a 3.1 order, launch or move decision, or ``None``."""
+    """A search clone giving exactly ``view`` to its side at a 3.1 order, launch, move or tf decision, or ``None``."""
     st = view.get("state")
     side = view.get("side")
     if (
@@ -216,7 +218,7 @@ def _forget(s: Any) -> None:
 def _order_in_progress(s: Any, side: str, decision: Decision) -> bool:
     """Put in ``s.sub["order"]`` the order whose next choice ``decision`` is (a launch whose units are chosen, or
     a whole Strike Group's move); False when no candidate gives the decision's options."""
-    from midway.rulesets.hbg.orders import launchable, movable_group, strike_groups
+    from midway.rulesets.hbg.orders import launchable, movable_group, movable_ships, strike_groups
 
     ids = decision.option_ids
     candidates: list[dict[str, Any]] = []
@@ -254,6 +256,15 @@ def _order_in_progress(s: Any, side: str, decision: Decision) -> bool:
             if {a.id for a in group} != splits and (splits or len(group) > 1):
                 continue
             candidates.append({"kind": "move", "strike": sid, "rest": [a.id for a in group], "parts": [], "pick": ""})
+    elif decision.kind == "tf" and decision.prompt.startswith("move ships from SZ"):
+        zone_text, _, rest = decision.prompt[len("move ships from SZ") :].partition(" (")
+        chosen = rest.split()[0] if rest else ""
+        if not zone_text.isdigit() or not chosen.isdigit():
+            return False
+        offered = {i[5:] for i in ids if i.startswith("ship:")}
+        sel = [x.id for x in movable_ships(s, side, int(zone_text)) if x.id not in offered]
+        if len(sel) == int(chosen):
+            candidates.append({"kind": "tf", "zone": int(zone_text), "sel": sel, "queue": [], "follow": [], "cap": []})
     for order in candidates:
         s.sub["order"] = order
         _forget(s)
