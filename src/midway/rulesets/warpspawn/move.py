@@ -43,12 +43,21 @@ RULE = "MOVE PHASE"
 class Ctx:
     """The box counts, capacities and landing places (M25) one decision reads, from the state's indexes."""
 
-    __slots__ = ("deck", "refuel", "land", "cap")
+    __slots__ = ("deck", "refuel", "cap", "side", "_land")
 
     def __init__(self, st: WarpspawnState, side: str) -> None:
         self.deck, self.refuel, self.cap = st._n_deck, st._n_refuel, st._cap
-        deck, cap = self.deck, self.cap
-        self.land = [c for c in CARRIER_ORDER[side] if deck[c] < cap[c]]
+        self.side = side
+        self._land: list[str] | None = None
+
+    @property
+    def land(self) -> list[str]:
+        """The side's carriers with room On Deck (M25), found when first asked (a squad on a carrier never asks)."""
+        land = self._land
+        if land is None:
+            deck, cap = self.deck, self.cap
+            land = self._land = [c for c in CARRIER_ORDER[self.side] if deck[c] < cap[c]]
+        return land
 
 
 REFUEL_CAP = {c: cv.refuel_capacity for c, cv in CARRIERS.items()}
@@ -60,10 +69,7 @@ DONE_OPTION = Option(DONE, "end my move phase")
 
 
 def _move_option(unit: str, dest: str) -> Option:
-    key = (unit, dest)
-    opt = _MOVE.get(key)
-    if opt is None:
-        opt = _MOVE[key] = Option(f"move:{unit}:{dest}", dest_label(dest), {"unit": unit, "dest": dest})
+    opt = _MOVE[unit, dest] = Option(f"move:{unit}:{dest}", dest_label(dest), {"unit": unit, "dest": dest})
     return opt
 
 
@@ -349,7 +355,7 @@ def decision(st: WarpspawnState) -> Decision | None:
             side,
             f"Turn {st.turn}: move {unit_label(st, sel)} to",
             RULE,
-            [_move_option(sel, d) for d in dests],
+            [_MOVE.get((sel, d)) or _move_option(sel, d) for d in dests],
             kind="move-to",
         )
     if st.options["historical_constraints"]:
