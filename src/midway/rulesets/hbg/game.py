@@ -117,8 +117,11 @@ class HbgState(State):
 
     # ------------------------------------------------------------ the turn
     def _run(self) -> None:
-        """Run the Order of Play forward to the next decision or the end of the game."""
-        while self.result is None:
+        """Run the Order of Play forward to the next decision or the end of the game.
+
+        A step whose own work has built its next decisions hands them over with ``_offer`` as its
+        last act (a :func:`~midway.rulesets.hbg.shared.phased` step does): play stops there."""
+        while self.result is None and self._offered is None:
             decisions = STEPS[self.step].decisions(self)
             if decisions:
                 self._offer(decisions)  # built here to know where to stop: not built again
@@ -135,13 +138,13 @@ class HbgState(State):
             following = ORDER[0]
         self.step = following
         self.sub = {}
-        self._step().enter(self)
+        STEPS[following].enter(self)
 
     def _decisions(self) -> dict[str, Decision]:
-        return self._step().decisions(self)
+        return STEPS[self.step].decisions(self)
 
     def _resolve(self, choices: Mapping[str, Option]) -> None:
-        self._step().resolve(self, choices)
+        STEPS[self.step].resolve(self, choices)
         self._run()
 
     # ------------------------------------------------------- shared queries
@@ -173,7 +176,9 @@ class HbgState(State):
 
         Read from an index by zone, rebuilt only when a ship has moved, sunk or changed hands
         since it was built (``model.SHIP_PLACES``)."""
-        index = self._ship_index_now()
+        index = self.__dict__.get("_ship_index")  # _ship_index_now, inlined: asked at nearly every decision
+        if index is None or index[0] != SHIP_PLACES[0] or index[1] is not self.ships:
+            index = self._index_ships()
         here = index[2].get(zone)
         if here is None:
             return []

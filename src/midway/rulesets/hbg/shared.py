@@ -134,8 +134,9 @@ def phased(
         if len(finished) == len(JAPAN_FIRST) and not st.sub.get("ended"):
             st.sub["ended"] = True
             end(st)
-        elif asked:
-            remember(st, step_id, asked)
+        elif asked:  # the decisions now, handed to the engine as the step's last act (HbgState._run)
+            sealed = len(asked) > 1
+            st._offer({s: st.decide(s, prompt, rule, o, kind=kind, simultaneous=sealed) for s, o in asked.items()})
 
     def enter(st: HbgState) -> None:
         st.sub["finished"] = []
@@ -143,12 +144,11 @@ def phased(
         progress(st)
 
     def decisions(st: HbgState) -> dict[str, Decision]:
-        asked = recall(st, step_id)
-        if asked is None:
-            waiting = [s for s in JAPAN_FIRST if s not in st.sub["finished"]]
-            if not simultaneous:
-                waiting = waiting[:1]
-            asked = {side: opts for side in waiting if (opts := options(st, side))}
+        """The decisions now, built again from the position (``progress`` offers them as it finds them)."""
+        waiting = [s for s in JAPAN_FIRST if s not in st.sub["finished"]]
+        if not simultaneous:
+            waiting = waiting[:1]
+        asked = {side: opts for side in waiting if (opts := options(st, side))}
         sealed = len(asked) > 1
         return {s: st.decide(s, prompt, rule, o, kind=kind, simultaneous=sealed) for s, o in asked.items()}
 
