@@ -22,7 +22,15 @@ from typing import TYPE_CHECKING
 
 from midway.engine import Decision, Option
 from midway.rulesets.hbg.model import DATA, ENEMY, Air
-from midway.rulesets.hbg.shared import cached_option, keep_top, recall, remember, site_name, top_after_cancel
+from midway.rulesets.hbg.shared import (
+    cached_option,
+    keep_top,
+    recall,
+    remember,
+    site_name,
+    step_memo,
+    top_after_cancel,
+)
 from midway.rulesets.hbg.steps import Step
 
 if TYPE_CHECKING:
@@ -164,12 +172,7 @@ def patrol_sources(st: HbgState, side: str) -> list[Air]:
     out: list[Air] = []
     busy: set[str] | None = None  # bases with a patrol out (HBG-R60), found on first need
     carriers_used: set[str] = set()
-    for a in st.air.values():
-        if a.side != side:
-            continue
-        patrol = PATROL_KIND.get(a.unit)
-        if patrol is None:
-            continue
+    for a, patrol in step_memo(st, "2.1 sources", side, _patrol_kinds):
         if patrol == "patrol_aircraft" and a.at == "hangar":
             if a.base == "seaplane_base":
                 if seaplane_launches_left(st) > 0:
@@ -196,13 +199,27 @@ def patrol_sources(st: HbgState, side: str) -> list[Air]:
     return out
 
 
-def _patrols_out(st: HbgState) -> set[str]:
-    """[2.1] Bases that launched a patrol this step or have one in the air (HBG-R60)."""
-    out = set(st.sub.get("launched_from", ()))
-    for a in st.air_at("air"):
-        if a.mission == "patrol":
-            out.add(a.base)
+def _patrol_kinds(st: HbgState, side: str) -> list[tuple[Air, str]]:
+    """[2.1] ``side``'s Air Groups of a type that patrols, with that ability, in order: found once for
+    the step (:func:`step_memo`). 2.1 makes no new Air Group in a hangar or on a deck (a launch
+    splits off the Air Unit that flies), so no other group may launch a patrol later in the step."""
+    out = []
+    for a in st.air.values():
+        if a.side == side:
+            patrol = PATROL_KIND.get(a.unit)
+            if patrol is not None:
+                out.append((a, patrol))
     return out
+
+
+def _patrols_out(st: HbgState) -> set[str]:
+    """[2.1] Bases that launched a patrol this step or have one in the air (HBG-R60): those in the air
+    when first asked in the step (:func:`step_memo`), and the step's launches (the only new patrols)."""
+    return step_memo(st, "2.1 out", "", _patrols_in_the_air) | set(st.sub.get("launched_from", ()))
+
+
+def _patrols_in_the_air(st: HbgState, side: str) -> frozenset[str]:
+    return frozenset(a.base for a in st.air_at("air") if a.mission == "patrol")
 
 
 PATROL_KIND = {k: u.patrol for k, u in DATA.units.items() if u.patrol}
@@ -211,6 +228,13 @@ PATROL_KIND = {k: u.patrol for k, u in DATA.units.items() if u.patrol}
 
 def patrol_movers(st: HbgState, side: str) -> list[Air]:
     """[2.1] Airborne patrols that may move: not out of fuel, not shadowing (HBG-R62), once a step."""
+    moved = st.sub.get("moved", ())
+    return [a for a in step_memo(st, "2.1 movers", side, _movers) if a.id not in moved]
+
+
+def _movers(st: HbgState, side: str) -> list[Air]:
+    """:func:`patrol_movers` when first asked in the step (:func:`step_memo`): a patrol launched later
+    in the step is among the moved, and nothing else of a patrol changes in 2.1."""
     moved = st.sub.get("moved", ())
     return [a for a in patrols(st, side) if not a.oof and not a.shadowing and a.id not in moved]
 
