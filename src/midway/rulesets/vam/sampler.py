@@ -216,6 +216,9 @@ def _build(
             if aid and u[aid]["st"] == "air":
                 h = s.base_hex(u[aid]["base"])
                 u[aid].update(ready=False, flew=turn, out=distance(h, target) if h else 0, scout=target)
+        for uid, dest in (orders.get("mv") or {}).items():  # the ships ordered to a hex moved this turn (M034)
+            if dest not in ("stay", "exit") and u[uid]["st"] == "map":
+                u[uid]["last"] = turn
     own_ashore = [g for g in _GROUND if DATA.units[g].side == side and u[g]["st"] == "ashore"]
     if side == "ijn":  # transports left at Midway by a landing (VAM-R23)
         spare = len(own_ashore)
