@@ -386,8 +386,10 @@ def ops_end(st: HbgState) -> None:
     """[1.4] The sealed Op Statuses are revealed to their owners (and to all for located carriers)."""
     chosen: dict[str, str] = st.sub["op"]
     for ship in st.carriers(None):
-        ship.op = chosen.get(ship.id, "") if not ship.sunk and ship.zone is not None else ""
-        if ship.op:
+        op = chosen.get(ship.id, "") if not ship.sunk and ship.zone is not None else ""
+        if ship.op != op:  # set only when it changes: each set is a call of Ship.__setattr__
+            ship.op = op
+        if op:
             st.emit(
                 "op_status",
                 f"{st.ship_name(ship)}: {ship.op.capitalize()}",

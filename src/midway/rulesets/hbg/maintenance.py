@@ -58,7 +58,8 @@ def return_start(st: HbgState) -> None:
     stranded: list[str] = []
     for side in ("ijn", "usn"):
         for air in returning(st, side):
-            air.shadowing, air.shadow_rolls = "", 0
+            if air.shadowing or air.shadow_rolls:  # set only when set: each set is a call of Air.__setattr__
+                air.shadowing, air.shadow_rolls = "", 0
             seaplane = DATA.units[air.unit].kind == "patrol_aircraft" and air.base == "seaplane_base"
             if seaplane and not site_usable(st, "seaplane_base"):
                 st.lose_air(air, air.n, f"{air_name(st, air)} lost: the Seaplane Base is knocked out", rule="5.1")
@@ -352,7 +353,8 @@ def clear_decks(st: HbgState) -> None:
         if air.at != "landed" or air.base in held:
             continue
         air.at, air.fuel, air.oof, air.rearm = "hangar", None, False, DATA.units[air.unit].is_bomber
-        air.strike, air.mission, air.fought = "", "", False
+        if air.strike or air.mission or air.fought:  # landed: cleared when it landed (each set is a call)
+            air.strike, air.mission, air.fought = "", "", False
         if air.ordnance == "recon":
             air.ordnance = ""
     merge_hangars(st)
