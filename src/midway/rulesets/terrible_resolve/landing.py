@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from midway.engine import DONE, Option
 from midway.engine.decisions import FrozenDict
 from midway.rulesets.terrible_resolve.data import CARRIERS, DECK_OF, GROUPS, HANGAR_OF, LAND_LIMIT, SIDE_CARRIERS
-from midway.rulesets.terrible_resolve.options import EVENTS, done
+from midway.rulesets.terrible_resolve.options import EVENTS, Segmented, done
 
 if TYPE_CHECKING:
     from midway.rulesets.terrible_resolve.game import TerribleResolveState
@@ -49,33 +49,56 @@ FILL = {
 DONE_LANDING = done("Done landing")
 
 
-def options(state: TerribleResolveState) -> list[Option]:
-    """[Land Planes] ``land:<group>:<carrier>`` within 20 SP per carrier per turn (M18), "fill" and "done"."""
+def options(state: TerribleResolveState, landed: str = "", on: str = "", before: Segmented | None = None) -> Segmented:
+    """[Land Planes] ``land:<group>:<carrier>`` within 20 SP per carrier per turn (M18), "fill" and "done".
+
+    With ``before`` (the options shown, since which group ``landed`` alone has landed, ``on`` one carrier) the
+    other carriers' options are taken from ``before`` without that group's: their room is unchanged."""
     side = state.acting
     places = state.places(side)
     waiting = places.get("wtl")
-    opts: list[Option] = []
+    opts = Segmented()
+    segments: dict[str, list[Option]] = {}
+    opts.segments = segments
     if not waiting:
         return opts
     sp = state.sp
-    landed = state.landed
-    anywhere = state.options["cross_decking"]
-    get = LAND_OPTIONS.get
     for c in SIDE_CARRIERS[side]:
-        if not can_land(state, c, places):
-            continue
-        room = LAND_LIMIT - landed.get(c, 0)
-        if anywhere:
-            fits = [g for g in waiting if sp[g] <= room]
+        if before is None or c == on:
+            segment = _land_segment(state, c, places, waiting)
         else:
-            fits = [g for g in waiting if sp[g] <= room and may_land_on(state, g, c)]
-        if fits:
-            opts += [get((g, sp[g], c)) or _new_land_option(g, sp[g], c) for g in fits]
-            if len(fits) > 1:
-                opts.append(FILL[c])
+            segment = before.segments[c]
+            if segment:
+                gone, fill = LAND_OPTIONS.get((landed, sp[landed], c)), FILL[c]
+                segment = [o for o in segment if o is not gone and o is not fill]
+                if len(segment) > 1:
+                    segment.append(fill)
+        segments[c] = segment
+        opts += segment
     if opts:
         opts.append(DONE_LANDING)
     return opts
+
+
+def _land_segment(
+    state: TerribleResolveState, c: str, places: dict[str, list[str]], waiting: list[str]
+) -> list[Option]:
+    """[Land Planes] The options landing ``waiting`` groups on carrier ``c``."""
+    if not can_land(state, c, places):
+        return []
+    sp = state.sp
+    room = LAND_LIMIT - state.landed.get(c, 0)
+    if state.options["cross_decking"]:
+        fits = [g for g in waiting if sp[g] <= room]
+    else:
+        fits = [g for g in waiting if sp[g] <= room and may_land_on(state, g, c)]
+    if not fits:
+        return []
+    get = LAND_OPTIONS.get
+    segment = [get((g, sp[g], c)) or _new_land_option(g, sp[g], c) for g in fits]
+    if len(fits) > 1:
+        segment.append(FILL[c])
+    return segment
 
 
 LAND_OPTIONS: dict[tuple[str, int, str], Option] = {}
@@ -122,6 +145,9 @@ def resolve(state: TerribleResolveState, option: Option) -> None:
         for g in own + [g for g in waiting if g not in own]:
             if can_land(state, c) and state.sp[g] <= LAND_LIMIT - state.landed.get(c, 0) and may_land_on(state, g, c):
                 land(state, g, c)
-    else:
-        land(state, option.data["group"], c)
-    state.stay("land", options(state))
+        state.stay("land", options(state))
+        return
+    g = option.data["group"]
+    land(state, g, c)
+    shown = state.shown("land")
+    state.stay("land", options(state, g, c, shown if type(shown) is Segmented else None))

@@ -15,7 +15,7 @@ from midway.rulesets.terrible_resolve.data import (
     HANGAR_OF,
     SIDE_CARRIERS,
 )
-from midway.rulesets.terrible_resolve.options import CACHE, EVENTS, done
+from midway.rulesets.terrible_resolve.options import CACHE, EVENTS, Segmented, done
 
 if TYPE_CHECKING:
     from midway.rulesets.terrible_resolve.game import TerribleResolveState
@@ -118,28 +118,42 @@ FILL = {c: Option(f"fill:{c}", f"Spot as many as fit on {CARRIERS[c].name}'s dec
 DONE_PLANNING = done("Done planning (empty decks may land planes next turn)")
 
 
-def plan_options(state: TerribleResolveState) -> list[Option]:
-    """[Planning Phase] ``deck:<group>`` from the hangar while the deck stays within 20 SP (M46); ``fill``; ``done``."""
+def plan_options(state: TerribleResolveState, only: str = "", before: Segmented | None = None) -> Segmented:
+    """[Planning Phase] ``deck:<group>`` from the hangar while the deck stays within 20 SP (M46); ``fill``; ``done``.
+
+    With ``only`` and ``before`` (the options shown, which ``only`` alone has changed since: a spot on its deck)
+    the other carriers' options are taken from ``before``."""
     side = state.acting
-    places = state.places(side)
-    sp = state.sp
-    get = DECK_OPTIONS.get
-    opts: list[Option] = []
+    segments: dict[str, list[Option]] = {}
+    opts = Segmented()
     for c in SIDE_CARRIERS[side]:
-        hangar = places.get(HANGAR_OF[c])
-        if not hangar or not can_plan(state, c):
-            continue
-        deck = places.get(DECK_OF[c])
-        spotted = sum(map(sp.__getitem__, deck)) if deck else 0
-        room = DECK_LIMIT - spotted
-        fits = [g for g in hangar if sp[g] <= room]
-        if fits:
-            opts += [get((g, sp[g], c, spotted)) or _new_deck_option(g, sp[g], c, spotted) for g in fits]
-            if len(fits) > 1:
-                opts.append(FILL[c])
+        segment = before.segments[c] if before is not None and c != only else _plan_segment(state, c)
+        segments[c] = segment
+        opts += segment
     if opts:
         opts.append(DONE_PLANNING)
+    opts.segments = segments
     return opts
+
+
+def _plan_segment(state: TerribleResolveState, c: str) -> list[Option]:
+    """[Planning Phase] The options spotting planes on ``c``'s deck."""
+    places = state.places(CARRIERS[c].side)
+    hangar = places.get(HANGAR_OF[c])
+    if not hangar or not can_plan(state, c):
+        return []
+    sp = state.sp
+    deck = places.get(DECK_OF[c])
+    spotted = sum(map(sp.__getitem__, deck)) if deck else 0
+    room = DECK_LIMIT - spotted
+    fits = [g for g in hangar if sp[g] <= room]
+    if not fits:
+        return []
+    get = DECK_OPTIONS.get
+    segment = [get((g, sp[g], c, spotted)) or _new_deck_option(g, sp[g], c, spotted) for g in fits]
+    if len(fits) > 1:
+        segment.append(FILL[c])
+    return segment
 
 
 DECK_OPTIONS: dict[tuple[str, int, str, int], Option] = {}
@@ -181,4 +195,5 @@ def resolve_plan(state: TerribleResolveState, option: Option) -> None:
                 _spot(state, g, c)
     else:
         _spot(state, option.data["group"], c)
-    state.stay("plan", plan_options(state))
+    shown = state.shown("plan")
+    state.stay("plan", plan_options(state, c, shown if type(shown) is Segmented else None))

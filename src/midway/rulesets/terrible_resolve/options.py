@@ -28,3 +28,12 @@ def done(label: str) -> Option:
     if opt is None:
         opt = CACHE[key] = Option(DONE, label)
     return opt
+
+
+class Segmented(list[Option]):
+    """[Sequence of Play] A step's options listed carrier by carrier, with each carrier's own (``segments``), so
+    that the next decision, after a choice that changed one carrier only, makes that carrier's again and
+    reuses the others' (options are immutable)."""
+
+    __slots__ = ("segments",)
+    segments: dict[str, list[Option]]
