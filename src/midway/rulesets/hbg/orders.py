@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from midway.engine import Decision, Option
 from midway.rulesets.hbg.model import (
     BOMBER_UNITS,
+    CAPITAL_UNITS,
     CARRIER_UNITS,
     COMBAT_AIR_UNITS,
     DATA,
@@ -489,9 +490,21 @@ def _tf_decision(st: HbgState, side: str, order: dict[str, Any]) -> Decision:
     if len(free) > 1:
         opts.append(ALL_SHIPS)
     if sel:
-        ships = [st.ships[s] for s in sel]
+        # [Stacking Limit] HbgState.stacking_allows for each neighbour, inlined: one pass over the ships
+        # afloat there, no list; every chosen ship comes from this zone, so each adds to the counts
+        adding_capital = 0
+        for sid in sel:
+            if st.ships[sid].unit in CAPITAL_UNITS:
+                adding_capital += 1
+        afloat = st.afloat_by_zone()
         for n in DATA.map.neighbours(zone):
-            if st.stacking_allows(n, side, ships):
+            capital, ships = adding_capital, len(sel)
+            for s in afloat.get(n, ()):
+                if s.side == side:
+                    ships += 1
+                    if s.unit in CAPITAL_UNITS:
+                        capital += 1
+            if capital <= 2 and ships <= 8:
                 opts.append(TF_TO[n])
     opts.append(CANCEL)
     return st.decide(side, f"move ships from SZ{zone:02d} ({len(sel)} chosen)", "3.1.2", opts, kind="tf")
