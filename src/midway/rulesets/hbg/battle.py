@@ -85,17 +85,28 @@ def _ijn_waves(st: HbgState, zone: int) -> bool:
     return any(t.zone == zone and t.n > 0 and not t.scored for t in st.transports)
 
 
+def _present(st: HbgState, zone: int, side: str) -> bool:
+    """Whether ``side`` has ships (located or not), bases or transports in ``zone``: without them, and
+    without combat aircraft there, it offers the enemy's aircraft nothing to attack or fight (M141-M143)."""
+    if st.ships_in(zone, side):
+        return True
+    if side == "usn":
+        return any(b.zone == zone for b in st.bases.values())
+    return _ijn_waves(st, zone)
+
+
 def classify(st: HbgState, zone: int) -> dict[str, Any] | None:
     """[4.3 Step 1] HBG-R81: the attack in ``zone``, or None. A plan: kind and boards (unplaced)."""
     if st.in_squall(zone):
         return None  # C-12: no combat of any kind in a Squall
     air = {"ijn": combat_air(st, zone, "ijn"), "usn": combat_air(st, zone, "usn")}
-    if (
-        not air["ijn"]
-        and not air["usn"]
-        and not (st.ships_in(zone, "usn") and (st.ships_in(zone, "ijn") or _ijn_waves(st, zone)))
-    ):
-        return None  # no combat aircraft, and no two fleets whose guns could fight (M141)
+    if not air["ijn"] and not air["usn"]:
+        if not (st.ships_in(zone, "usn") and (st.ships_in(zone, "ijn") or _ijn_waves(st, zone))):
+            return None  # no combat aircraft, and no two fleets whose guns could fight (M141)
+    else:
+        for side in ("ijn", "usn"):
+            if not air[side] and not _present(st, zone, side):
+                return None  # only the enemy's aircraft, and nothing of this side here to attack or fight
     sea = {s: sea_units(st, zone, s) for s in ("ijn", "usn")}
     land = {"usn": sorted(b.id for b in st.bases.values() if b.zone == zone), "ijn": []}
     active = {s: [a for a in air[s] if not a.oof] for s in air}
