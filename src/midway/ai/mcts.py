@@ -102,8 +102,8 @@ class _Key:
 class ISMCTSAgent:
     """The ``mcts`` agent. Strength: ``iterations`` per decision, or ``max_time`` seconds, whichever ends first.
 
-    The default (150 iterations, at most 0.95 s: no iteration is begun that would, at the mean length of those
-    so far, end past it) keeps a decision under a second on a slow machine;
+    The default (150 iterations, at most 0.95 s: no iteration is begun that would, as long as the longest so
+    far, end past it) keeps a decision under a second on a slow machine;
     ``max_time=0`` removes the time cap, so that a game depends only on its seeds (the arena's
     reproducibility), ``mcts@0.5s`` searches for half a second whatever the iterations."""
 
@@ -222,8 +222,9 @@ class ISMCTSAgent:
         """Run the iterations; the root's statistics: option id -> (visits, value sum)."""
         dice = self.dice
         root_side = decision.side
-        begin = time.perf_counter()
-        deadline = None if self.max_time is None else begin + self.max_time
+        last = time.perf_counter()
+        longest = 0.0
+        deadline = None if self.max_time is None else last + self.max_time
         root_key_now = root_key.node_key(root_side, decision)
         if root_key_now not in table:
             # the root's first child and prior is the heuristic's own choice, from the view
@@ -243,10 +244,12 @@ class ISMCTSAgent:
             sample = None
             n += 1
             if deadline is not None:
-                # stop when one more iteration, as long as the mean one so far, would end past the deadline: a
+                # stop when one more iteration, as long as the longest so far, would end past the deadline: a
                 # ruleset whose iterations are long (vam: 20-100 ms) then keeps to the cap instead of overrunning it
                 now = time.perf_counter()
-                if now + (now - begin) / n > deadline:
+                longest = max(longest, now - last)
+                last = now
+                if now + longest > deadline:
                     break
         self.last_iterations = n
         root = table.get(root_key.node_key(root_side, decision))

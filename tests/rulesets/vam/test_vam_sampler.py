@@ -171,7 +171,7 @@ def test_vam_mcts_searches_carrier_moves_and_raids_and_plays_legally() -> None:
 
 
 def test_vam_mcts_begins_no_iteration_that_would_end_past_its_time_cap(monkeypatch) -> None:
-    """vam's iterations are long (20-100 ms): the search stops when one more, as long as the mean so far, would
+    """vam's iterations are long (20-100 ms): the search stops when one more, as long as the longest so far, would
     end past ``max_time``. On a clock where each reading is 0.1 s later, a 0.95 s cap allows 9 iterations (the
     10th would end at 1.0 s)."""
     import midway.ai.mcts as mcts
