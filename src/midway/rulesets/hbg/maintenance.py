@@ -116,6 +116,12 @@ def end_zones(st: HbgState, start: int, goal: int, moves: int) -> list[int]:
     HBG-R52 (M123): flying into a Squall zone costs 2 of the allowance (a move cut by 1 Sea Zone);
     a group that cannot pay it stops before the squall.
     """
+    return list(_end_zones(start, goal, moves, tuple(sorted(st.squalls))))
+
+
+@functools.lru_cache(maxsize=4096)
+def _end_zones(start: int, goal: int, moves: int, squalls: tuple[int, ...]) -> tuple[int, ...]:
+    """:func:`end_zones`, made once for each start, goal, allowance and Squall line (the map never changes)."""
     out: set[int] = set()
 
     def walk(zone: int, left: int) -> None:
@@ -123,14 +129,14 @@ def end_zones(st: HbgState, start: int, goal: int, moves: int) -> list[int]:
             out.add(zone)
             return
         for nxt in _first_steps(zone, goal):
-            cost = 2 if st.in_squall(nxt) else 1
+            cost = 2 if nxt in squalls else 1
             if cost <= left:
                 walk(nxt, left - cost)
             else:
                 out.add(zone)
 
     walk(start, moves)
-    return sorted(out)
+    return tuple(sorted(out))
 
 
 def _destinations(st: HbgState, air: Air) -> list[int]:
