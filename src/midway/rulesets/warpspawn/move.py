@@ -275,6 +275,8 @@ def _group_pick(st: WarpspawnState, gid: str) -> Option:
     key = (gid, g["box"], tuple(g["members"]))
     opt = _GROUP_PICK.get(key)
     if opt is None:
+        if len(_GROUP_PICK) >= 50_000:  # members vary from game to game: a long search never grows it without end
+            _GROUP_PICK.clear()
         opt = _GROUP_PICK[key] = _new_group_pick(st, *key)
     return opt
 
