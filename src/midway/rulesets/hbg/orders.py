@@ -230,22 +230,33 @@ def order_options(st: HbgState, side: str) -> list[Option]:
     for base, airs in _launchable_by_base(st, side).items():
         launch, cap = LAUNCH_OPTIONS[base]
         opts.append(launch)
-        if any(a.unit in FIGHTER_UNITS for a in airs):
-            if protected is None:
-                protected = protected_zones(st, side)
-            if cap_destinations(st, side, _base_zone(st, base), protected):
-                opts.append(cap)
+        for a in airs:  # any fighter (loops, not generators, here and below: asked at every token)
+            if a.unit in FIGHTER_UNITS:
+                if protected is None:
+                    protected = protected_zones(st, side)
+                if cap_destinations(st, side, _base_zone(st, base), protected):
+                    opts.append(cap)
+                break
     for sid, group in sorted(strike_groups(st, side).items()):
         zone = group[0].zone
         assert zone is not None
-        if any(a.oof for a in group):
+        free_fighter = ordered = oof = False
+        for a in group:
+            if a.oof:
+                oof = True
+                break
+            if a.ordered:
+                ordered = True
+            elif a.unit in FIGHTER_UNITS:
+                free_fighter = True
+        if oof:
             continue
-        if any(a.unit in FIGHTER_UNITS and not a.ordered for a in group):
+        if free_fighter:
             if protected is None:
                 protected = protected_zones(st, side)
             if cap_destinations(st, side, zone, protected):
                 opts.append(cached_option(("designate", sid, zone), _designate_option, sid, zone))
-        if group[0].mission == "strike" and movable_group(group):
+        if group[0].mission == "strike" and not ordered:  # movable_group: none out of fuel or ordered
             opts.append(cached_option(("move", sid, zone), _move_option, sid, zone))
     turn = st.turn
     afloat = st.afloat_by_zone()
