@@ -403,9 +403,13 @@ def hidden_enemy(st: HbgState, side: str, zone: int) -> list[str]:
 def shadow_candidates(st: HbgState, side: str) -> list[str]:
     """[2.2.2] Patrols starting the step in a zone with a located enemy Task Force (M095)."""
     out = []
+    enemy = ENEMY[side]
     for a in patrols(st, side):
-        if not a.oof and a.zone is not None and located_enemy(st, side, a.zone):
-            out.append(a.id)
+        if not a.oof and a.zone is not None:
+            for s in st.ships_in(a.zone, enemy):  # located_enemy, only whether there is one
+                if s.located:
+                    out.append(a.id)
+                    break
     return sorted(out)
 
 
