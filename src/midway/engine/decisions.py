@@ -252,7 +252,25 @@ class Option(tuple[str, "Label", FrozenDict]):
         return out
 
 
-class Decision:
+class _DecisionFields:
+    """The fields of a :class:`Decision`: a plain slotted record, filled at full speed by
+    :func:`_fill_decision` and then made a Decision (whose own ``__setattr__`` refuses every change)."""
+
+    __slots__ = ("id", "side", "prompt", "rule", "options", "simultaneous", "kind", "blind", "_index", "_looked")
+
+    id: str
+    side: str
+    prompt: str
+    rule: str
+    options: tuple[Option, ...]
+    simultaneous: bool
+    kind: str
+    blind: tuple[str, ...]
+    _index: dict[str, Option] | None
+    _looked: bool
+
+
+class Decision(_DecisionFields):
     """A choice one side must make now. Immutable.
 
     ``id`` identifies the decision point: a choice sent for a decision that is
@@ -271,21 +289,10 @@ class Decision:
     docs/architecture.md, "Blind compound orders").
     """
 
-    __slots__ = ("id", "side", "prompt", "rule", "options", "simultaneous", "kind", "blind", "_index", "_looked")
+    __slots__ = ()
 
-    id: str
-    side: str
-    prompt: str
-    rule: str
-    options: tuple[Option, ...]
-    simultaneous: bool
-    kind: str
-    blind: tuple[str, ...]
-    _index: dict[str, Option] | None
-    _looked: bool
-
-    def __init__(
-        self,
+    def __new__(
+        cls,
         id: str,
         side: str,
         prompt: str,
@@ -294,8 +301,8 @@ class Decision:
         simultaneous: bool = False,
         kind: str = "",
         blind: tuple[str, ...] = (),
-    ) -> None:
-        _fill_decision(self, id, side, prompt, rule, options, simultaneous, kind, blind)
+    ) -> Decision:
+        return _fill_decision(id, side, prompt, rule, options, simultaneous, kind, blind)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a Decision is immutable")
@@ -363,23 +370,7 @@ class Decision:
         }
 
 
-(
-    _DECISION_SET_ID,
-    _DECISION_SET_SIDE,
-    _DECISION_SET_PROMPT,
-    _DECISION_SET_RULE,
-    _DECISION_SET_OPTIONS,
-    _DECISION_SET_SIMULTANEOUS,
-    _DECISION_SET_KIND,
-    _DECISION_SET_BLIND,
-    _DECISION_SET_INDEX,
-    _DECISION_SET_LOOKED,
-) = (Decision.__dict__[name].__set__ for name in Decision.__slots__)
-"""The slot setters of :class:`Decision`, in ``__slots__`` order (they bypass its refusing ``__setattr__``)."""
-
-
 def _fill_decision(
-    decision: Decision,
     id: str,
     side: str,
     prompt: str,
@@ -389,21 +380,24 @@ def _fill_decision(
     kind: str,
     blind: Iterable[str],
 ) -> Decision:
-    """Set the fields of a new :class:`Decision` (its ``__init__``; :meth:`State.decide` calls it on an
-    object made without the slower call of the class: a decision is built at every decision point)."""
+    """A new :class:`Decision` (``Decision(...)`` and :meth:`State.decide` both make it here): its fields
+    are set on a plain record, which then becomes a Decision (a decision is built at every decision
+    point: plain slot stores are several times cheaper than the slots' setters)."""
     if blind and simultaneous:
         raise ValueError("a decision is either simultaneous (held until all sides chose) or blind, not both")
-    _DECISION_SET_ID(decision, id)
-    _DECISION_SET_SIDE(decision, side)
-    _DECISION_SET_PROMPT(decision, prompt)
-    _DECISION_SET_RULE(decision, rule)
-    _DECISION_SET_OPTIONS(decision, options if type(options) is tuple else tuple(options))
-    _DECISION_SET_SIMULTANEOUS(decision, simultaneous)
-    _DECISION_SET_KIND(decision, kind)
-    _DECISION_SET_BLIND(decision, blind if type(blind) is tuple else tuple(blind))
-    _DECISION_SET_INDEX(decision, None)
-    _DECISION_SET_LOOKED(decision, False)
-    return decision
+    decision = _new(_DecisionFields)
+    decision.id = id
+    decision.side = side
+    decision.prompt = prompt
+    decision.rule = rule
+    decision.options = options if type(options) is tuple else tuple(options)
+    decision.simultaneous = simultaneous
+    decision.kind = kind
+    decision.blind = blind if type(blind) is tuple else tuple(blind)
+    decision._index = None
+    decision._looked = False
+    decision.__class__ = Decision
+    return decision  # type: ignore[return-value]
 
 
 @dataclass(frozen=True, slots=True)

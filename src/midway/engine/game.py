@@ -256,8 +256,7 @@ class State:
 
         ``blind``: the sides of a blind compound order step (see :class:`Decision`); the decision's id then
         counts only ``side``'s own choices in the step, so it never changes when another side chooses."""
-        return _fill_decision(
-            _new_object(Decision),  # not Decision(...): the class's call is slower, and this is the hot path
+        return _fill_decision(  # Decision(...) without the class's call: this is the hot path
             f"{self._serial}.{self._blind.get(side, 0)}" if blind else str(self._serial),
             side,
             prompt,
