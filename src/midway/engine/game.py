@@ -416,15 +416,15 @@ class State:
                 f"decision {decision_id!r} is no longer current (now {current.id!r}: {current.prompt})",
                 rule=current.rule,
             )
-        if current._index is None and not current._looked:  # Decision.option's first lookup, inlined: a scan
-            object.__setattr__(current, "_looked", True)
+        index = current._index
+        if index is None:  # Decision.option, inlined: a scan (not counted as a look: a UI's lookups build the index)
             for option in current.options:
                 if option[0] == option_id:
                     break
             else:
                 option = None
         else:
-            option = current.option(option_id)
+            option = index.get(option_id)
         if option is None:
             shown = ", ".join(current.option_ids[:12])
             more = "" if len(current.options) <= 12 else f", ... ({len(current.options)} in all)"
