@@ -57,7 +57,6 @@ AIR_PLACES = [0]
 indexes of airborne Air Groups (:meth:`~midway.rulesets.hbg.game.HbgState.airborne`) are rebuilt
 when it moves."""
 _AIR_WATCHED = frozenset({"at", "side"})
-_set = object.__setattr__
 
 
 @dataclass(slots=True)
@@ -84,7 +83,10 @@ class Ship:
     """[1.4.1] carriers: this Turn's Op Status, "launch", "recover" or "maneuver" ("" before 1.4)."""
 
     def __setattr__(self, name: str, value: object) -> None:
-        _set(self, name, value)
+        try:
+            _SHIP_SET[name](self, value)  # the slot's own setter: cheaper than object.__setattr__
+        except KeyError:
+            raise AttributeError(f"{type(self).__name__} has no field {name!r}") from None
         if name in _WATCHED:
             SHIP_PLACES[0] += 1
 
@@ -158,7 +160,10 @@ class Air(_AirRecord):
     __slots__ = ()
 
     def __setattr__(self, name: str, value: object) -> None:
-        _set(self, name, value)
+        try:
+            _AIR_SET[name](self, value)  # the slot's own setter: cheaper than object.__setattr__
+        except KeyError:
+            raise AttributeError(f"{type(self).__name__} has no field {name!r}") from None
         if name in _AIR_WATCHED:
             AIR_PLACES[0] += 1
 
@@ -171,6 +176,8 @@ class Air(_AirRecord):
 
 
 _AIR_FIELDS = operator.attrgetter(*_AirRecord.__slots__)
+_AIR_SET = {name: _AirRecord.__dict__[name].__set__ for name in _AirRecord.__slots__}
+"""The slot setters of an Air Group record, by field (used by :meth:`Air.__setattr__`)."""
 
 
 @dataclass(slots=True)
