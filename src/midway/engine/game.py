@@ -340,6 +340,17 @@ class State:
         self.result = outcome
         self.emit("end", outcome.reason, data=outcome.to_json())
 
+    @property
+    def _has_offered(self) -> bool:
+        """Whether ``_offer`` has been called since play last moved on: a ruleset's run loop stops there."""
+        return self._offered is not None
+
+    def forget_decisions(self) -> None:
+        """Drop the decisions the engine holds for the current decision point, so that the next
+        :meth:`pending` asks the ruleset again. For code that edits a position's pieces directly (a
+        sampler building a determinization from a template); play itself never needs it."""
+        self._cache = self._offered = None
+
     def _offer(self, decisions: dict[str, Decision]) -> None:
         """Hand the engine the decisions just built, exactly what ``_decisions()`` would return now.
 

@@ -80,7 +80,7 @@ def sample(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Deci
     s.buyer = mover if st["phase"] == "purchase" else None
     s.reenter_side = mover if st["phase"] == "reenter" else None
     s.combat = _combat(st, s, mover)
-    s._cache = s._offered = None
+    s.forget_decisions()
     if enemy in view["sealed"]:  # the enemy's sealed bid or plan: drawn, and sealed again
         sealed = s.decision(enemy)
         if sealed is not None:

@@ -121,7 +121,7 @@ class HbgState(State):
 
         A step whose own work has built its next decisions hands them over with ``_offer`` as its
         last act (a :func:`~midway.rulesets.hbg.shared.phased` step does): play stops there."""
-        while self.result is None and self._offered is None:
+        while self.result is None and not self._has_offered:
             decisions = STEPS[self.step].decisions(self)
             if decisions:
                 self._offer(decisions)  # built here to know where to stop: not built again

@@ -210,7 +210,7 @@ def sample(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Deci
 
 def _forget(s: Any) -> None:
     """Drop the engine's and the ruleset's working memory of a decision point (rebuilt from the pieces)."""
-    s._cache = s._offered = None
+    s.forget_decisions()
     for transient in getattr(s, "_TRANSIENT", ()) or ("_carriers", "_ship_index", "_memo"):
         s.__dict__.pop(transient, None)
 

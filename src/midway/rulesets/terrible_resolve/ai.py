@@ -174,7 +174,7 @@ class TerribleResolveKit:
             st.acted = [g for g in _side_groups(side) if st.loc[g] in _MOVERS and g not in offered]
             st.searched = "search" not in decision.option_ids
         st.reindex()
-        st._cache = st._offered = None
+        st.forget_decisions()
         st.result = None
         again = st.decision(side)
         if again is None or again.option_ids != decision.option_ids:

@@ -334,7 +334,7 @@ def _build(
     s.menu = {side: menu, enemy: ()}
     if step == "p1":
         _own_movement(s, side, orders, decision, menu, turn, dice)
-    s._cache = s._offered = None
+    s.forget_decisions()
     s.__dict__.pop("_blind", None)
     return s
 

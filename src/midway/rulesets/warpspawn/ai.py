@@ -298,7 +298,7 @@ class WarpspawnKit:
             gmax[g["side"]] = max(gmax[g["side"]], _gnum(gid))
         st.gcount = {s: max(st.gcount.get(s, 0), gmax[s]) + 1 for s in ("usn", "ijn")}
         reindex(st)
-        st._cache = st._offered = None
+        st.forget_decisions()
         st.result = None
         return st
 
