@@ -8,6 +8,7 @@ from midway.ai import make_agent
 from midway.ai.kit import check_sample, kit_for
 from midway.engine import registry
 from midway.engine.chance import SeededDice
+from tests.ai.samples import assert_fits, ruleset_part
 
 SHORT = {
     "warpspawn": {"max_turns": 3},
@@ -36,13 +37,6 @@ def _positions(ruleset: str, seed: int, every: int = 7):
         n += 1
 
 
-ENGINE_KEYS = {"dice", "history", "events", "seed", "_serial", "_held", "_forced", "result"}
-
-
-def _ruleset_part(state) -> dict:
-    return {k: v for k, v in state.to_json()["state"].items() if k not in ENGINE_KEYS}
-
-
 @pytest.mark.parametrize("ruleset", sorted(SHORT))
 def test_sampled_states_give_exactly_the_view(ruleset: str) -> None:
     """Every sampled state gives the side exactly its view and the same decision options."""
@@ -56,10 +50,7 @@ def test_sampled_states_give_exactly_the_view(ruleset: str) -> None:
             sample = kit.sample(game, view, dice, decision)
             if sample is None:
                 continue
-            assert check_sample(game, view, sample) == []
-            again = sample.decision(side)
-            assert again is not None and again.option_ids == decision.option_ids
-            assert sample.is_search_clone
+            assert_fits(game, view, sample, decision)
             checked += 1
     assert checked > 20
 
@@ -85,7 +76,7 @@ def test_agents_decide_identically_whatever_the_hidden_state(ruleset: str) -> No
         decision2 = other.decision(side)
         assert decision2 is not None
         assert view2["state"] == view["state"]
-        hidden_differs = _ruleset_part(other) != _ruleset_part(state)
+        hidden_differs = ruleset_part(other) != ruleset_part(state)
         differing += hidden_differs
         for spec in AGENTS:
             a = make_agent(spec, 77).choose(view, decision)

@@ -99,6 +99,19 @@ def kit_for(game: Game) -> Any:
     return _Filled(game.kit())
 
 
+_TEMPLATES: dict[tuple[str, str], State] = {}
+
+
+def template(game: Game, options: Mapping[str, Any]) -> State:
+    """A new game of ``game`` with ``options`` (seed 0), made once per ruleset and options and shared: the
+    pieces a sampler copies before it places what the view shows and draws what it hides. Never change it."""
+    key = (game.id, repr(sorted(options.items())))
+    state = _TEMPLATES.get(key)
+    if state is None:
+        state = _TEMPLATES[key] = game.new(0, dict(options))
+    return state
+
+
 def terminal_value(state: State, side: str) -> float:
     """1 if ``side`` won the finished ``state``, -1 if it lost, 0 for a draw."""
     outcome = state.outcome()

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field
+from typing import Any
 
 from midway.rulesets.hbg.data import HbgData, load
 
@@ -82,14 +83,6 @@ class Ship:
     op: str = ""
     """[1.4.1] carriers: this Turn's Op Status, "launch", "recover" or "maneuver" ("" before 1.4)."""
 
-    def __setattr__(self, name: str, value: object) -> None:
-        try:
-            _SHIP_SET[name](self, value)  # the slot's own setter: cheaper than object.__setattr__
-        except KeyError:
-            raise AttributeError(f"{type(self).__name__} has no field {name!r}") from None
-        if name in _WATCHED:
-            SHIP_PLACES[0] += 1
-
     def copy(self) -> Ship:
         """An independent copy (for clones), made without the bookkeeping of ``__setattr__``."""
         new = _new(Ship)
@@ -107,8 +100,25 @@ class Ship:
         return new
 
 
+def _watching_setattr(setters: dict[str, Any], watched: frozenset[str], places: list[int]) -> Any:
+    """A ``__setattr__`` that sets a field through its slot's own setter (cheaper than ``object.__setattr__``),
+    refuses an unknown field, and bumps ``places[0]`` when a ``watched`` field changes (the states' indexes of
+    ships and Air Groups by place then know to rebuild)."""
+
+    def __setattr__(self: Any, name: str, value: object) -> None:
+        try:
+            setters[name](self, value)
+        except KeyError:
+            raise AttributeError(f"{type(self).__name__} has no field {name!r}") from None
+        if name in watched:
+            places[0] += 1
+
+    return __setattr__
+
+
 _new = object.__new__
 _SHIP_SET = {name: Ship.__dict__[name].__set__ for name in Ship.__slots__}
+Ship.__setattr__ = _watching_setattr(_SHIP_SET, _WATCHED, SHIP_PLACES)  # type: ignore[method-assign]
 """The slot setters of :class:`Ship` (used by :meth:`Ship.copy`)."""
 assert set(_SHIP_SET) == {f for f in Ship.__dataclass_fields__}, "Ship.copy copies every field"
 
@@ -159,14 +169,6 @@ class Air(_AirRecord):
 
     __slots__ = ()
 
-    def __setattr__(self, name: str, value: object) -> None:
-        try:
-            _AIR_SET[name](self, value)  # the slot's own setter: cheaper than object.__setattr__
-        except KeyError:
-            raise AttributeError(f"{type(self).__name__} has no field {name!r}") from None
-        if name in _AIR_WATCHED:
-            AIR_PLACES[0] += 1
-
     def copy(self) -> Air:
         """An independent copy (for clones and splits), made without the bookkeeping of ``__setattr__``:
         built as a plain record, then made an Air (the same slots)."""
@@ -178,6 +180,7 @@ class Air(_AirRecord):
 _AIR_FIELDS = operator.attrgetter(*_AirRecord.__slots__)
 _AIR_SET = {name: _AirRecord.__dict__[name].__set__ for name in _AirRecord.__slots__}
 """The slot setters of an Air Group record, by field (used by :meth:`Air.__setattr__`)."""
+Air.__setattr__ = _watching_setattr(_AIR_SET, _AIR_WATCHED, AIR_PLACES)  # type: ignore[method-assign]
 
 
 @dataclass(slots=True)

@@ -33,6 +33,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from midway.ai.kit import check_sample
+from midway.ai.kit import template as kit_template
 from midway.engine import Decision, Game, State
 from midway.engine.chance import SeededDice
 from midway.rulesets.hbg.model import DATA, ENEMY, SIDES, Air, Base, Cup, Ship, Transports
@@ -42,15 +43,7 @@ KINDS = frozenset({"order", "launch", "move", "tf"})
 """The decision kinds of 3.1 the sampler rebuilds."""
 DEBUG: Any = None
 """For tests and debugging: called with the decision's option ids and the sample's when they differ."""
-_TEMPLATES: dict[str, Any] = {}
 
-
-def _template(game: Game, options: Mapping[str, Any]) -> Any:
-    key = repr(sorted(options.items()))
-    st = _TEMPLATES.get(key)
-    if st is None:
-        st = _TEMPLATES[key] = game.new(0, dict(options))
-    return st
 
 
 def _walk(start: int, steps: int, dice: SeededDice) -> int:
@@ -95,7 +88,7 @@ def sample(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Deci
     ):
         return None
     enemy = ENEMY[side]
-    template = _template(game, view["options"])
+    template = kit_template(game, view["options"])
     s: Any = template.clone(search=True)
     turn = st["turn"]
     s.turn, s.step, s.sub = turn, "3.1", {"over": False, "order": None}

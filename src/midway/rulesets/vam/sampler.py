@@ -35,6 +35,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from midway.ai.kit import check_sample
+from midway.ai.kit import template as kit_template
 from midway.engine import Decision, Game, State
 from midway.engine.chance import SeededDice
 from midway.rulesets.vam.data import DATA, ENEMY, SIDES, covered, distance, unit_def
@@ -45,19 +46,11 @@ DEBUG: Any = None
 """For tests and debugging: called with the reason when a sample is refused after it was built."""
 TRIES = 4
 """Draws of the own bookkeeping before giving up on a position whose options do not come out the same."""
-_TEMPLATES: dict[str, Any] = {}
 _SHIPS = tuple(uid for uid, d in DATA.units.items() if d.kind == "ship")
 _AIR = tuple(uid for uid, d in DATA.units.items() if d.kind == "air")
 _GROUND = tuple(uid for uid, d in DATA.units.items() if d.kind == "ground")
 _PHASE = {"p1": "1 ", "p2": "2 "}
 
-
-def _template(game: Game, options: Mapping[str, Any]) -> Any:
-    key = repr(sorted(options.items()))
-    st = _TEMPLATES.get(key)
-    if st is None:
-        st = _TEMPLATES[key] = game.new(0, dict(options))
-    return st
 
 
 def _step(view_state: Mapping[str, Any]) -> str | None:
@@ -173,7 +166,7 @@ def _build(
     dice: SeededDice,
 ) -> Any:
     enemy = ENEMY[side]
-    template = _template(game, view["options"])
+    template = kit_template(game, view["options"])
     s: Any = template.clone(search=True)
     turn = int(st["turn"])
     s.turn, s.step = turn, step
