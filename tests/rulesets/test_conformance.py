@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from midway.ai import RandomAgent, play_out
+from midway.ai.agents import make_agent
 from midway.engine import (
     IllegalChoiceError,
     MalformedChoiceError,
@@ -57,6 +58,24 @@ def test_every_decision_has_unique_options_and_a_rule(game) -> None:  # type: ig
                 assert ids and len(ids) == len(set(ids)), d
             side, d = next(iter(pending.items()))
             state.apply(side, agents[side].choose({}, d))
+
+
+@pytest.mark.parametrize("agent", ["random", "heuristic"])
+def test_every_option_label_reads_as_text(game, agent: str) -> None:  # type: ignore[no-untyped-def]
+    """Every label a player could be shown is text: lazy labels are built only when read, so a label that fails
+    would fail only in front of a player (vam's submarine screen did). Heuristic play reaches the deep
+    steps (raids, screens, battles) random play rarely does."""
+    for seed in range(2):
+        state = game.new(seed=seed)
+        agents = {side: make_agent(agent, seed * 2 + i) for i, side in enumerate(game.sides)}
+        while not state.is_over:
+            pending = state.pending()
+            for d in pending.values():
+                for o in d.options:
+                    assert isinstance(o.label, str) and o.label, (d.prompt, o.id)
+            side, d = next(iter(pending.items()))
+            view = state.view(side, log_tail=0) if agents[side].wants_view else {}
+            state.apply(side, agents[side].choose(view, d))
 
 
 def test_random_games_end_and_replay_exactly(game) -> None:  # type: ignore[no-untyped-def]

@@ -102,6 +102,20 @@ def test_vam_submarine_screen_stops_and_damages() -> None:
     assert s.u["tone"]["lv"] == 2
 
 
+def test_vam_submarine_screen_names_each_submarine_by_its_place() -> None:
+    """M119, E08: a Japanese destroyer screening two American submarines in its hex is offered each one by its
+    place there; the submarines, not located, are named by type and side only."""
+    s = _meeting(["tg71b", "tg71c"], ["tone", "desdiv4"])
+    s.apply("usn", "s:tg71b")
+    s.apply("usn", "s:tg71c")
+    d = s.pending()["ijn"]
+    assert s.step == "p8s"
+    assert [(o.id, o.label) for o in d.options if o.id != "done"] == [
+        ("t:I4.ss0", "SS américain (n°1 en I4)"),
+        ("t:I4.ss1", "SS américain (n°2 en I4)"),
+    ]
+
+
 def test_vam_submarine_passes_screen_destroyer_pays_and_sub_attacks() -> None:
     """M121, M122: the screen fails: the re-roll's 1s cost the destroyer; the sub then torpedoes the ship it
     chooses with its naval value."""

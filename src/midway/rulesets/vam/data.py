@@ -287,10 +287,15 @@ def tag_label(uid: str, lv: int, viewer: str, known: bool) -> str:
 
 
 def target_label(uid: str, ref: str, lv: int, viewer: str, known: bool) -> str:
-    """[Combats aériens] A target as ``viewer`` may know it; enemy aircraft (anonymous) by their place in the raid."""
+    """[Combats aériens] A target as ``viewer`` may know it; enemy aircraft (anonymous) by their place in the raid
+    (``ref`` "2.a0": the first aircraft of raid 3); [Les sous-marins] an attacking submarine by its place among
+    those of its hex (``ref`` "I4.ss1": the second submarine in I4)."""
     text = tag_label(uid, lv, viewer, known)
     if ref != uid and "." in ref:
-        raid, slot = ref.split(".")
-        where = "raid" if slot[0] == "a" else "défense du raid"
-        text += f" (n°{int(slot[1:]) + 1}, {where} {int(raid) + 1})"
+        place, slot = ref.split(".")
+        if slot.startswith("ss"):
+            text += f" (n°{int(slot[2:]) + 1} en {place})"
+        else:
+            where = "raid" if slot[0] == "a" else "défense du raid"
+            text += f" (n°{int(slot[1:]) + 1}, {where} {int(place) + 1})"
     return text
