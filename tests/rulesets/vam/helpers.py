@@ -15,9 +15,9 @@ def new(seed: int = 0, **options: object) -> VamState:
 
 
 def touch(state: VamState) -> None:
-    """After editing a position by hand: forget the decisions the engine cached."""
-    state._cache = None
-    state._offered = None
+    """After editing a position by hand: forget the decisions the engine cached and the working memory the
+    state found from its pieces (``State.forget_decisions``)."""
+    state.forget_decisions()
 
 
 def dice(state: VamState, *rolls: int) -> None:

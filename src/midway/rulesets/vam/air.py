@@ -553,6 +553,7 @@ class Air(_Base):
         here = raid["hex"] if raid else (r.get("scout") or self.base_hex(r["base"]))
         left = self.d(aid).type.range - r.get("out", 0)
         weight = 1.0 if r["lv"] >= 2 else 0.5
+        loads = self.deck_loads()
         out = []
         for base in self.bases(side):
             h = self.base_hex(base)
@@ -567,7 +568,7 @@ class Air(_Base):
                 for k, t in enumerate(self.tasks[side])
                 if t[1] == base and k != skip
             )
-            if self.load(base, extra) + weight <= self.capacity(base):
+            if loads.get(base, 0.0) + extra + weight <= self.capacity(base):
                 out.append(base)
         own = r["base"]
         out.sort(key=lambda b: (b != own, b))
@@ -581,18 +582,15 @@ class Air(_Base):
     def stand_down_bases(self, side: str) -> list[str]:
         """[Récupération] readiness is optional (M097), and defence fighters may be set Not-Ready (M103):
         the bases whose aircraft would become Ready now and may be kept Not-Ready instead (VAM-R34)."""
-        out = []
         chosen = self.orders[side].get("sd", [])
-        for base in self.bases(side):
-            if base in chosen or self.base_hex(base) is None:
-                continue
-            for a, r in self.u.items():
-                if r.get("base") != base or r.get("st") != "deck" or self.side_of(a) != side:
-                    continue
-                if "def" in r or (not r["ready"] and r["flew"] != self.turn):
-                    out.append(base)
-                    break
-        return out
+        waking = {
+            r.get("base")
+            for a, r in self.u.items()
+            if r.get("st") == "deck"
+            and ("def" in r or (not r["ready"] and r["flew"] != self.turn))
+            and self.side_of(a) == side
+        }
+        return [b for b in self.bases(side) if b in waking and b not in chosen and self.base_hex(b) is not None]
 
     def _extra_p7(self, side: str) -> list[Option]:
         """[Chasseurs japonais en réserve] one reserve unit per listed carrier, once, Ready or Not-Ready (M152,

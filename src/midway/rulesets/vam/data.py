@@ -153,8 +153,10 @@ def cube(hex_: str) -> tuple[int, int, int]:
     return x, -x - z, z
 
 
+@functools.cache
 def distance(a: str, b: str) -> int:
-    """[Carte] Hexes between ``a`` and ``b`` (VAM-R01)."""
+    """[Carte] Hexes between ``a`` and ``b`` (VAM-R01). Remembered: the map is a fixed few hundred hexes, and
+    ranges, searches and raids ask the same pairs again and again."""
     ax, ay, az = cube(a)
     bx, by, bz = cube(b)
     return max(abs(ax - bx), abs(ay - by), abs(az - bz))

@@ -21,7 +21,7 @@ p8 .. p11  8 naval combat and submarines, 9 bombardment, 10 landing,    ``surfac
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from midway.engine import Decision, Game, GameOption, Option, Outcome, State, TextSection
 from midway.rulesets.vam import notation, orders, surface, views
@@ -228,11 +228,13 @@ class VamState(orders.Orders, surface.Surface, State):
 
     def side_of(self, uid: str) -> str:
         """[Échelle du jeu] The side of a unit."""
-        return self.d(uid).side  # type: ignore[no-any-return]
+        d = DATA.units.get(uid)  # unit_def, inlined: asked for every unit at nearly every decision
+        return (d if d is not None else unit_def(uid)).side
 
     def code(self, uid: str) -> str:
         """[Abréviations] The unit's French type code."""
-        return self.d(uid).code  # type: ignore[no-any-return]
+        d = DATA.units.get(uid)
+        return (d if d is not None else unit_def(uid)).code
 
     def ships_at(self, hex_: str, side: str | None = None) -> list[str]:
         """[Empilement] Ships on the map in a hex (M037)."""
@@ -269,6 +271,15 @@ class VamState(orders.Orders, surface.Surface, State):
             if r.get("base") == base and r.get("st") == "deck":
                 total += 1.0 if r["lv"] >= 2 else 0.5
         return total
+
+    def deck_loads(self) -> dict[str, float]:
+        """[Données] :meth:`load` of every base with aircraft on deck, in one pass (halves and units add exactly)."""
+        loads: dict[str, float] = {}
+        for r in self.u.values():
+            if r.get("st") == "deck":
+                base = r["base"]
+                loads[base] = loads.get(base, 0.0) + (1.0 if r["lv"] >= 2 else 0.5)
+        return loads
 
     def in_fog(self, hex_: str | None) -> bool:
         """[Brouillard] whether a hex is in fog now (M139)."""
@@ -543,6 +554,22 @@ class VamState(orders.Orders, surface.Surface, State):
     def _view(self, side: str | None) -> dict[str, Any]:
         """[Séquence de jeu] What ``side`` may know (views.py)."""
         return views.view(self, side)
+
+    _TRANSIENT: ClassVar[frozenset[str]] = frozenset({"_p1_memo"})
+    """Working memory of a step (``Orders._p1_pool``): never part of the game, not serialized, not cloned."""
+    _NOT_SERIALIZED: ClassVar[frozenset[str]] = State._NOT_SERIALIZED | _TRANSIENT
+
+    def __getstate__(self) -> dict[str, Any]:
+        data = super().__getstate__()
+        for key in self._TRANSIENT:
+            data.pop(key, None)
+        return data
+
+    def forget_decisions(self) -> None:
+        """Also forget the working memory found from the pieces (a sampler has just edited them)."""
+        super().forget_decisions()
+        for key in self._TRANSIENT:
+            self.__dict__.pop(key, None)
 
     def _clone_data(self) -> dict[str, Any]:
         """[Séquence de jeu] A hand-written copy of the state (cheap search clones)."""

@@ -178,14 +178,21 @@ class Orders(_Base):
 
     def midway_raid_candidates(self, side: str) -> list[str]:
         """[Déclaration des raids] Japan's Midway raid; the US only once Japanese troops are ashore (M060, M062)."""
+        pool = self._p1_pool(side, "mr") if self.step == "p1" else self._raiders(side)
+        if not pool:
+            return []
+        taken = self.committed(side)
+        return [aid for aid in pool if aid not in taken]
+
+    def _raiders(self, side: str) -> list[str]:
+        """The aircraft of ``side`` that could fly the Midway raid, given a mission or not."""
         if self.night:
             return []
         if side == "usn" and not self.ashore("ijn"):
             return []
-        taken = self.committed(side)
         out = []
         for aid, r in self.u.items():
-            if r.get("st") != "deck" or aid in taken or self.side_of(aid) != side:
+            if r.get("st") != "deck" or self.side_of(aid) != side:
                 continue
             if self.can_fly(aid) and self.in_range(aid, DATA.midway) and not (side == "usn" and r["base"] == "midway"):
                 out.append(aid)
@@ -193,19 +200,53 @@ class Orders(_Base):
 
     def scout_candidates(self, side: str) -> list[str]:
         """[Recherches aériennes] VAM-R09: the combat-aircraft search, a ready dive bomber unit of a carrier (M050)."""
-        if self.night:
+        pool = self._p1_pool(side, "se") if self.step == "p1" else self._scouts(side)
+        if not pool:
             return []
         taken = self.committed(side)
+        return [aid for aid in pool if aid not in taken]
+
+    def _scouts(self, side: str) -> list[str]:
+        """The ready carrier dive bombers of ``side``, given a mission or not."""
+        if self.night:
+            return []
         return [
             aid
             for aid, r in self.u.items()
             if r.get("st") == "deck"
-            and aid not in taken
             and r["base"] != "midway"
             and self.side_of(aid) == side
             and self.code(aid) == "D"
             and self.can_fly(aid)
         ]
+
+    def _p1_pool(self, side: str, head: str) -> list[str]:
+        """[Phase 1] What the order menu of ``side`` offers under ``head`` before its own orders are taken off:
+        ships that may move ("mv") or enter ("en"), scouts ("se"), Midway raiders ("mr").
+
+        Nothing on the map changes while the orders are given (the umpire carries them out when phase 1
+        closes, M020), so each is found once per phase 1: working memory kept for this phase's ``orders`` object
+        alone, never serialized or cloned (``VamState._TRANSIENT``), dropped by ``forget_decisions``."""
+        memo = self.__dict__.get("_p1_memo")
+        if memo is None or memo[0] is not self.orders:
+            memo = self._p1_memo = (self.orders, {})
+        key = (side, head)
+        pool = memo[1].get(key)
+        if pool is None:
+            if head == "mr":
+                pool = self._raiders(side)
+            elif head == "se":
+                pool = self._scouts(side)
+            elif head == "mv":
+                pool = [uid for uid in self.own_ships(side) if self.may_move(uid)]
+            else:
+                pool = [
+                    uid
+                    for uid in DATA.units
+                    if "st" in self.u[uid] and DATA.units[uid].side == side and self.may_enter(uid)
+                ]
+            memo[1][key] = pool
+        return pool  # type: ignore[no-any-return]
 
     # --------------------------------------------------------------- phase 1
     def _enter_p1(self) -> None:
@@ -220,11 +261,9 @@ class Orders(_Base):
         rule = "Mouvements navals"
         if not menu:
             opts = [Option("done", "Terminer les ordres (les navires non commandés gardent leur cap ou restent)")]
-            if any(self.may_move(uid) and uid not in o["mv"] for uid in self.own_ships(side)):
+            if any(uid not in o["mv"] for uid in self._p1_pool(side, "mv")):
                 opts.append(Option("mv", "Déplacer des navires"))
-            if side == "ijn" and any(
-                self.may_enter(uid) and uid not in o["en"] for uid in DATA.units if "st" in self.u[uid]
-            ):
+            if side == "ijn" and any(uid not in o["en"] for uid in self._p1_pool(side, "en")):
                 opts.append(Option("en", "Faire entrer des navires par la colonne A"))
             if self.search_counts(side) or self.scout_candidates(side):
                 opts.append(Option("se", "Ordonner une recherche aérienne"))
@@ -244,7 +283,7 @@ class Orders(_Base):
         head = menu[0]
         if head == "mv":
             if len(menu) == 1:
-                movable = [uid for uid in self.own_ships(side) if self.may_move(uid) and uid not in o["mv"]]
+                movable = [uid for uid in self._p1_pool(side, "mv") if uid not in o["mv"]]
                 opts = []
                 hexes: dict[str, int] = {}
                 for uid in movable:
@@ -267,10 +306,7 @@ class Orders(_Base):
                 opts.append(Option("exit", "Quitter la carte (définitif)"))
             return self.decide(side, f"{subject[2:]} : vers quel hexagone ?", rule, opts, kind="orders")
         if head == "en":
-            waiting = [uid for uid in DATA.units if "st" in self.u[uid] and self.u[uid]["st"] == "wait"]
-            waiting = [
-                uid for uid in waiting if DATA.units[uid].side == side and self.may_enter(uid) and uid not in o["en"]
-            ]
+            waiting = [uid for uid in self._p1_pool(side, "en") if uid not in o["en"]]
             if len(menu) == 1:
                 opts = []
                 groups = sorted({DATA.units[uid].group for uid in waiting})
@@ -475,11 +511,17 @@ class Orders(_Base):
         for side in SIDES:
             enemy = ENEMY[side]
             found: dict[str, str] = {}
+            # the enemy's ships a search can find (never submarines), by hex in the order ships_at gives them:
+            # nothing afloat moves while the searches resolve
+            afloat: dict[str, list[str]] = {}
+            for uid, r in self.u.items():
+                if r.get("st") == "map" and DATA.units[uid].side == enemy and self.code(uid) != "SS":
+                    afloat.setdefault(r["hex"], []).append(uid)
             own_hexes = sorted({self.u[u]["hex"] for u in self.own_ships(side)})
             for h in own_hexes:
                 if self.in_fog(h):
                     continue
-                targets = [u for u in self.ships_at(h, enemy) if self.code(u) != "SS"]
+                targets = afloat.get(h)
                 if not targets:
                     continue
                 if self.night:
@@ -513,9 +555,8 @@ class Orders(_Base):
                     for h in covered(target):
                         if self.in_fog(h):
                             continue
-                        for t in self.ships_at(h, enemy):
-                            if self.code(t) != "SS":
-                                found[t] = h
+                        for t in afloat.get(h, ()):
+                            found[t] = h
             self.reveal(side, found, "Résultat des recherches")
 
     def reveal(self, side: str, found: dict[str, str], rule: str) -> None:
