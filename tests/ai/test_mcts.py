@@ -125,3 +125,87 @@ def test_with_a_keep_margin_no_searched_option_displaces_the_policys_choice_with
             searched += 1
         state.apply(side, choice)
     assert searched >= 5
+
+
+class _ToyGame:
+    sides = ("usn", "ijn")
+
+
+class _Toy:
+    """One decision by the USN, then a position the kit scores: the option's worth plus dice noise that is the same
+    for every option on the same dice (what a paired comparison cancels)."""
+
+    def __init__(self, ids: tuple[str, ...]) -> None:
+        from midway.engine.chance import SeededDice
+
+        self.game = _ToyGame()
+        self.chosen: str | None = None
+        self.decision_ = _decision("usn", *ids)
+        self.dice = SeededDice(0)
+        self.is_over = False
+
+    def decision(self, side: str) -> Decision | None:
+        return self.decision_ if side == "usn" and self.chosen is None else None
+
+    def pending(self) -> dict[str, Decision]:
+        return {"usn": self.decision_} if self.chosen is None else {}
+
+    def clone(self, search: bool = False) -> _Toy:
+        return _Toy(self.decision_.option_ids)
+
+    def reseed(self, seed: int) -> None:
+        from midway.engine.chance import SeededDice
+
+        self.dice = SeededDice(seed)
+
+    def apply(self, side: str, option_id: str) -> None:
+        self.chosen = option_id
+
+
+class _ToyKit:
+    def __init__(self, worth: dict[str, float], noise: float, own: float) -> None:
+        self.worth, self.noise, self.own = worth, noise, own
+
+    def heuristic(self, view: object, decision: Decision, dice: object) -> str:
+        return "a"
+
+    def sample(self, game: object, view: object, dice: object, decision: Decision | None = None) -> _Toy:
+        return _Toy(tuple(self.worth))
+
+    def rollout(self, state: object, decision: Decision, dice: object) -> str:  # pragma: no cover - no later choices
+        return decision.options[0].id
+
+    def evaluate(self, state: _Toy, side: str) -> float:
+        luck = (state.dice.randint(0, 1000) / 1000 - 0.5) * 2 * self.noise
+        for _ in range(list(self.worth).index(str(state.chosen)) + 1):  # each option's own luck: another draw
+            own = (state.dice.randint(0, 1000) / 1000 - 0.5) * 2 * self.own
+        return self.worth[str(state.chosen)] + luck + own
+
+
+def _toy_choice(worth: dict[str, float], seed: int, noise: float = 0.6, own: float = 0.15, **settings: object) -> str:
+    agent = make_agent("mcts", seed, max_time=0, **settings)
+    assert isinstance(agent, ISMCTSAgent)
+    agent._games["toy"] = (None, _ToyKit(worth, noise, own))  # type: ignore[assignment]
+    return agent.choose({"ruleset": "toy"}, _decision("usn", *worth))
+
+
+def test_paired_search_leaves_the_heuristics_choice_for_one_better_by_a_margin_the_luck_would_hide() -> None:
+    """The heuristic picks 'a'; 'b' is worth 0.1 more, under luck of +-0.6 a playout shared by the options on the
+    same determinization and dice, and +-0.15 of each option's own. Compared on the same determinization and dice
+    (common random numbers) the shared luck cancels and 'b' is found every time."""
+    worth = {"a": 0.0, "b": 0.1, "c": -0.2}
+    assert {_toy_choice(worth, seed) for seed in range(10)} == {"b"}
+
+
+def test_paired_search_keeps_the_heuristics_choice_among_equal_options() -> None:
+    """No option proves better (a gain of two standard errors) than the heuristic's: it is kept."""
+    worth = {"a": 0.0, "b": 0.0, "c": 0.0, "d": 0.0}
+    assert {_toy_choice(worth, seed) for seed in range(10)} == {"a"}
+    agent = make_agent("mcts", 0)
+    assert isinstance(agent, ISMCTSAgent) and agent.root == "paired"
+
+
+def test_paired_search_keeps_the_heuristics_choice_when_the_gain_is_below_the_keep_margin() -> None:
+    worth = {"a": 0.0, "b": 0.1}
+    assert {_toy_choice(worth, seed, keep=0.2) for seed in range(5)} == {"a"}
+    assert {_toy_choice({"a": 0.0, "b": 0.3}, seed, keep=0.2) for seed in range(5)} == {"b"}

@@ -1,7 +1,25 @@
-"""Information-set Monte Carlo tree search (ISMCTS) from a side's view alone.
+"""Information-set Monte Carlo search from a side's view alone, built on the ruleset's heuristic.
 
-Each iteration asks the ruleset's kit for a *determinization*: a full state consistent with the
-searching side's view, hidden parts drawn at random (``kit.sample``), with dice of its own. It then
+**Paired root (the default, ``root="paired"``).** The heuristic's own choice (from the view) is the
+default answer; search leaves it only on evidence that another option is better. Each round draws a
+*determinization* (a full state consistent with the view, hidden parts drawn at random:
+``kit.sample``) and a dice seed, and plays the heuristic's choice and every other option still in
+contention from that same state on those same dice (the state's and the playout policy's): *common
+random numbers*, so that the luck of the sample and the dice, which is most of a playout's value,
+cancels in each option's *paired gain* (its playout's value minus the heuristic's choice's). A
+playout runs the kit's cheap ``rollout`` policy for ``depth`` decisions (the first ``model`` of them
+the heuristic's own, from that side's view of the determinization) and is scored by ``kit.evaluate``
+(or the result, if the game ended). After four rounds an option whose gain cannot clear ``keep`` at
+``z`` standard errors above its mean is dropped, so the budget goes to the contenders; at the end
+the option whose gain's lower bound (mean less ``z`` standard errors) is highest above ``keep`` is
+played, or the heuristic's choice if none is. Why: with the tree below (UCB1 over 15-300 playouts of
+a policy cheaper and weaker than the heuristic, scored by an evaluation that ranks most options
+alike) the most visited option was largely noise, and the agent played worse than the heuristic it
+searched from on one side of several rulesets. ``width`` bounds the options compared (the heuristic's
+choice and ``width - 1`` others drawn at random).
+
+**Tree (``root="tree"``, and with ``workers`` > 1).** Each iteration asks the kit for a
+determinization with dice of its own. It then
 walks the shared tree from the root with UCB1 over the options legal in that determinization
 (counting each child's *availability*, as Cowling, Powley and Whitehouse's SO-ISMCTS does, since
 legal options differ between determinizations), adds one node, plays on with the kit's fast
@@ -9,8 +27,10 @@ legal options differ between determinizations), adds one node, plays on with the
 ``kit.evaluate`` (or the result, if the game ended). The answer is the most visited root option.
 
 **Compound orders.** A compound order ("pick a squad, move it there, pick another, ..., done") is
-many atomic decisions by one side. Searched naively, every ordering of the same set of moves is
-another branch and the budget is spread over permutations. Here the tree is a *transposition
+many atomic decisions by one side. The paired root compares the options of each atomic decision, the rest
+of the order played on by the playout policy, and the kits' ``search_kinds`` leave the choices that do not
+matter (the order of picking) to the heuristic. In the tree, searched naively, every ordering of the
+same set of moves is another branch and the budget is spread over permutations. Here the tree is a *transposition
 graph*: a node is keyed by the key of the position where the side's current run of decisions
 began plus the **multiset** of the options chosen in that run (so ``pick a, move a, pick b, move b``
 and ``pick b, move b, pick a, move a`` reach the same node), and the key is closed when the side
@@ -32,7 +52,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from midway.ai.kit import kit_for, terminal_value
@@ -123,6 +143,10 @@ class ISMCTSAgent:
         prior: float = 0.5,
         workers: int = 1,
         keep: float = 0.0,
+        root: str = "paired",
+        z: float = 2.0,
+        width: int = 8,
+        model: int = 0,
     ) -> None:
         self.dice = SeededDice(seed)
         self.iterations = int(iterations)
@@ -137,6 +161,18 @@ class ISMCTSAgent:
         self.keep = float(keep)
         """The margin (in mean value) by which a searched option must beat the heuristic's own choice at
         the root to be played instead of it (0: the most visited option, whatever its margin)."""
+        self.root = str(root)
+        """``"paired"``: the heuristic's choice against each other option on common determinizations and dice,
+        left only on significant evidence (see the module docstring); ``"tree"``: the ISMCTS tree."""
+        if self.root not in ("paired", "tree"):
+            raise ValueError(f"mcts root must be 'paired' or 'tree', not {root!r}")
+        self.z = float(z)
+        """Paired: how many standard errors the mean paired gain over the heuristic's choice must clear."""
+        self.width = max(2, int(width))
+        """Paired: the options compared at most (the heuristic's choice and ``width - 1`` others)."""
+        self.model = int(model)
+        """Paired: the first ``model`` choices of a playout (either side, more than one option) are the
+        heuristic's, from that side's view of the determinization; the rest the kit's cheap ``rollout``."""
         self._root_hint = ""
         if self.workers > 1:
             self.reuse = False  # each worker's tree lives in its own process
@@ -145,6 +181,8 @@ class ISMCTSAgent:
         self.last_iterations = 0
         self.last_seconds = 0.0
         self.last_fallback = False
+        self.last_gains: dict[str, float] = {}
+        """Paired: each compared option's mean gain over the heuristic's choice at the last decision."""
 
     # -------------------------------------------------------------- helpers
     def _game(self, ruleset: str) -> tuple[Game, Any]:
@@ -186,6 +224,8 @@ class ISMCTSAgent:
             last_id, last_side, key_after, old = carry
             if last_side == root_side and _follows(last_id, decision.id) and not decision.simultaneous:
                 table, root_key = old, key_after
+        if self.root == "paired" and self.workers == 1:
+            return self._paired(kit, game, view, decision, first)
         legal = set(decision.option_ids)
         if self.workers > 1:
             stats = self._parallel(view, decision)
@@ -209,6 +249,69 @@ class ISMCTSAgent:
             self._carry = (decision.id, root_side, after, table)
         return best
 
+    def _paired(self, kit: Any, game: Game, view: Mapping[str, Any], decision: Decision, first: State) -> str:
+        """The heuristic's choice unless another option beats it on paired playouts (the module docstring)."""
+        dice = self.dice
+        side = decision.side
+        hint = str(kit.heuristic(view, decision, dice))
+        ids = list(decision.option_ids)
+        if hint not in ids:
+            hint = ids[0]
+        others = [oid for oid in ids if oid != hint]
+        if len(others) > self.width - 1:
+            for i in range(len(others) - 1, 0, -1):  # a seeded shuffle, then the first width - 1
+                j = dice.randint(0, i)
+                others[i], others[j] = others[j], others[i]
+            others = others[: self.width - 1]
+        self._root_hint = hint
+        gains: dict[str, list[float]] = {oid: [] for oid in others}
+        live = list(others)
+        limit = self.depth if self.depth is not None else int(getattr(kit, "search_depth", 60))
+        clock = _Clock(self.max_time)
+        n = 0
+        sample: State | None = first
+        while live and n + 1 + len(live) <= self.iterations:
+            if sample is None:
+                sample = kit.sample(game, view, dice, decision)
+                if sample is None:
+                    break
+            seed = dice.randint(0, 2**62)
+            base = self._playout(kit, sample.clone(search=True), seed, side, hint, limit)
+            for oid in live:
+                gains[oid].append(self._playout(kit, sample.clone(search=True), seed, side, oid, limit) - base)
+            n += 1 + len(live)
+            sample = None
+            live = [oid for oid in live if len(gains[oid]) < 4 or _bound(gains[oid], self.z) > self.keep]
+            if clock.over():
+                break
+        self.last_iterations = n
+        self.last_gains = {oid: _mean(g) for oid, g in gains.items() if g}
+        best, best_low = hint, self.keep
+        for oid, g in gains.items():
+            if len(g) >= 4:
+                low = _bound(g, -self.z)
+                if low > best_low:
+                    best, best_low = oid, low
+        return best
+
+    def _playout(self, kit: Any, state: State, seed: int, side: str, oid: str, limit: int) -> float:
+        """``side`` plays ``oid`` in ``state``, then the game runs ``limit`` more decisions on dice from ``seed``
+        (the state's and the policies': the same for every option compared); its value for ``side``."""
+        state.reseed(seed)
+        dice = SeededDice(seed ^ 0x5DEECE66D)
+        state.apply(side, oid)
+        model = self.model
+        for who, decision in _turns(state, limit):
+            if len(decision.options) == 1:
+                choice = decision.options[0].id
+            elif model > 0:
+                model -= 1
+                choice = str(kit.heuristic(state.view(who, log_tail=0), decision, dice))
+            else:
+                choice = kit.rollout(state, decision, dice)
+            state.apply(who, choice)
+        return _value(kit, state, side)
+
     def _search(
         self,
         game: Game,
@@ -222,9 +325,7 @@ class ISMCTSAgent:
         """Run the iterations; the root's statistics: option id -> (visits, value sum)."""
         dice = self.dice
         root_side = decision.side
-        last = time.perf_counter()
-        longest = 0.0
-        deadline = None if self.max_time is None else last + self.max_time
+        clock = _Clock(self.max_time)
         root_key_now = root_key.node_key(root_side, decision)
         if root_key_now not in table:
             # the root's first child and prior is the heuristic's own choice, from the view
@@ -243,14 +344,8 @@ class ISMCTSAgent:
             self._iterate(sample, root_side, root_key.copy(), table, kit, dice)
             sample = None
             n += 1
-            if deadline is not None:
-                # stop when one more iteration, as long as the longest so far, would end past the deadline: a
-                # ruleset whose iterations are long (vam: 20-100 ms) then keeps to the cap instead of overrunning it
-                now = time.perf_counter()
-                longest = max(longest, now - last)
-                last = now
-                if now + longest > deadline:
-                    break
+            if clock.over():
+                break
         self.last_iterations = n
         root = table.get(root_key.node_key(root_side, decision))
         if root is None:
@@ -284,23 +379,12 @@ class ISMCTSAgent:
         return merged
 
     def _iterate(self, state: State, root_side: str, key: _Key, table: dict[Any, _Node], kit: Any, dice: Any) -> None:
-        sides = state.game.sides
         limit = self.depth if self.depth is not None else int(getattr(kit, "search_depth", 60))
         path: list[tuple[_Node, str, str]] = []
         in_tree = True
-        depth = 0
         c = self.c
         rollout = kit.rollout
-        while depth < limit:
-            pending = state.pending()
-            if not pending:
-                break
-            for side in sides:
-                decision = pending.get(side)
-                if decision is not None:
-                    break
-            else:  # pragma: no cover - pending names only the game's sides
-                break
+        for side, decision in _turns(state, limit):
             options = decision.options
             if len(options) == 1:
                 oid = options[0].id
@@ -318,11 +402,7 @@ class ISMCTSAgent:
             if in_tree:
                 step_over = not any(d.id == decision.id for d in state.pending().values())
                 key.advance(side, decision, oid, step_over)
-            depth += 1
-        if state.is_over:
-            value = terminal_value(state, root_side)
-        else:
-            value = max(-1.0, min(1.0, float(kit.evaluate(state, root_side))))
+        value = _value(kit, state, root_side)
         for node, oid, side in path:
             node.visits += 1
             st = node.stats[oid]
@@ -361,6 +441,26 @@ class ISMCTSAgent:
         return best
 
 
+class _Clock:
+    """The time cap: a search stops when one more round, as long as the longest so far, would end past the
+    deadline (a ruleset whose rounds are long, vam's 20-100 ms, then keeps to the cap instead of overrunning it)."""
+
+    __slots__ = ("last", "longest", "deadline")
+
+    def __init__(self, max_time: float | None) -> None:
+        self.last = time.perf_counter()
+        self.longest = 0.0
+        self.deadline = None if max_time is None else self.last + max_time
+
+    def over(self) -> bool:
+        if self.deadline is None:
+            return False
+        now = time.perf_counter()
+        self.longest = max(self.longest, now - self.last)
+        self.last = now
+        return now + self.longest > self.deadline
+
+
 _POOL: Any = None
 
 
@@ -396,6 +496,40 @@ def _worker_search(
         return {}, 0
     stats = agent._search(game, kit, view, decision, first, {}, _Key())
     return stats, agent.last_iterations
+
+
+def _turns(state: State, limit: int) -> Iterator[tuple[str, Decision]]:
+    """Who chooses next in a playout and their decision (the first pending side in the game's order), for at most
+    ``limit`` decisions or until the game ends; the caller applies each choice before asking for the next."""
+    sides = state.game.sides
+    for _ in range(limit):
+        pending = state.pending()
+        for side in sides:
+            decision = pending.get(side)
+            if decision is not None:
+                yield side, decision
+                break
+        else:
+            return
+
+
+def _value(kit: Any, state: State, side: str) -> float:
+    """A playout's value for ``side``: the result if the game ended, else the kit's evaluation, in [-1, 1]."""
+    if state.is_over:
+        return terminal_value(state, side)
+    return max(-1.0, min(1.0, float(kit.evaluate(state, side))))
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values)
+
+
+def _bound(values: list[float], z: float) -> float:
+    """The mean of ``values`` plus ``z`` standard errors (``z`` < 0: a lower bound)."""
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    return mean + z * math.sqrt(var / n)
 
 
 def _follows(last_id: str, next_id: str) -> bool:
