@@ -225,3 +225,23 @@ def test_registry_finds_registered_games_and_explains_unknown_ones() -> None:
     assert registry.load("toy") is TOY and "toy" in registry.ids()
     with pytest.raises(RulesetNotFoundError, match="no ruleset 'nope'"):
         registry.load("nope")
+
+
+def test_working_memory_is_never_part_of_the_game() -> None:
+    """A ruleset's ``_TRANSIENT`` attributes (what it found from the pieces for the current step) stay out of the
+    JSON, pickles and clones, and ``forget_decisions`` drops them, so that edited pieces are read afresh."""
+    import pickle
+
+    state = TOY.new(seed=3)
+    before = state.to_bytes()
+    type(state)._TRANSIENT = frozenset({"_memo"})
+    try:
+        state._memo = {"found": [1, 2]}  # type: ignore[attr-defined]
+        assert state.to_bytes() == before
+        assert "_memo" not in pickle.loads(pickle.dumps(state)).__dict__
+        assert "_memo" not in state.clone().__dict__ and "_memo" not in state.clone(search=True).__dict__
+        state.forget_decisions()
+        assert "_memo" not in state.__dict__
+        assert state.pending()  # the decisions are simply built again
+    finally:
+        del type(state)._TRANSIENT

@@ -350,6 +350,8 @@ class State:
         :meth:`pending` asks the ruleset again. For code that edits a position's pieces directly (a
         sampler building a determinization from a template); play itself never needs it."""
         self._cache = self._offered = None
+        for key in self._TRANSIENT:
+            self.__dict__.pop(key, None)
 
     def _offer(self, decisions: dict[str, Decision]) -> None:
         """Hand the engine the decisions just built, exactly what ``_decisions()`` would return now.
@@ -553,6 +555,11 @@ class State:
         {"seed", "options", "dice", "result", "_serial", "_held", "_forced", "_quiet", "_blind"}
     )
     """The engine's own attributes; every other attribute of a state is the ruleset's."""
+    _TRANSIENT: ClassVar[frozenset[str]] = frozenset()
+    """A ruleset's *working memory*: attributes it derives from the pieces for the current step (what a step's
+    choices do not change, found once), never part of the game. They are left out of :meth:`to_json`, pickles
+    and clones, and :meth:`forget_decisions` drops them; a ruleset names its own (``_TRANSIENT =
+    frozenset({"_p1_memo"})``) and keys each to the step it belongs to, so that a stale one is rebuilt."""
     _NOT_SERIALIZED: ClassVar[frozenset[str]] = frozenset({"game", "_cache", "_offered", "_quiet"})
     """Attributes left out of :meth:`to_json` (and so of digests). A ruleset extends it with the names
     of its *derived* attributes, indexes rebuilt from the rest of the state (units by box, by zone),
@@ -596,7 +603,8 @@ class State:
         tables) to make search clones cheap; the conformance suite checks that
         clones stay independent.
         """
-        own = {k: v for k, v in self.__dict__.items() if k not in self._SHARED and k not in self._ENGINE}
+        skip = self._SHARED | self._ENGINE | self._TRANSIENT
+        own = {k: v for k, v in self.__dict__.items() if k not in skip}
         data: dict[str, Any] = pickle.loads(pickle.dumps(own, protocol=pickle.HIGHEST_PROTOCOL))
         return data
 
@@ -613,6 +621,8 @@ class State:
         data = self.__dict__.copy()
         data.pop("game", None)
         data["_cache"] = data["_offered"] = None
+        for key in self._TRANSIENT:
+            data.pop(key, None)
         return data
 
     def __setstate__(self, data: dict[str, Any]) -> None:
@@ -627,7 +637,8 @@ class State:
 
         For tests and storage; never send it to a player (use :meth:`view`).
         """
-        data = {k: v for k, v in self.__dict__.items() if k not in self._NOT_SERIALIZED}
+        skip = self._NOT_SERIALIZED | self._TRANSIENT
+        data = {k: v for k, v in self.__dict__.items() if k not in skip}
         return {"ruleset": self.game.id, "version": self.game.version, "state": jsonify(data)}
 
     def to_bytes(self) -> bytes:

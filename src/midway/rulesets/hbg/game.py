@@ -546,14 +546,7 @@ class HbgState(State):
     _TRANSIENT: ClassVar[frozenset[str]] = frozenset(
         {"_memo", "_top", "_movable", "_ship_index", "_air_index", "_carriers", "_sites", "_step_memo"}
     )
-    """Working memory of one decision point (never part of the game: not serialized, not cloned)."""
-    _NOT_SERIALIZED: ClassVar[frozenset[str]] = State._NOT_SERIALIZED | _TRANSIENT
-
-    def __getstate__(self) -> dict[str, Any]:
-        data = super().__getstate__()
-        for key in self._TRANSIENT:
-            data.pop(key, None)
-        return data
+    """Working memory of one decision point (never part of the game): see ``State._TRANSIENT``."""
 
     def _clone_data(self) -> dict[str, Any]:
         """A hand-written deep copy of the game's pieces: ships, Air Groups, bases and the plain

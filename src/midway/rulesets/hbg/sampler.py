@@ -188,7 +188,7 @@ def sample(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Deci
         field = s.bases["airfield"]
         field.tokens_played = DATA.units[field.unit].hit_points
         field.launched = 1
-    _forget(s)
+    s.forget_decisions()  # the engine's decisions and hbg's working memory (rebuilt from the pieces)
     if not at_token and not _order_in_progress(s, side, decision):
         return None
     if check_sample(game, view, s):
@@ -199,13 +199,6 @@ def sample(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Deci
             DEBUG(decision.option_ids, again and again.option_ids)
         return None
     return s
-
-
-def _forget(s: Any) -> None:
-    """Drop the engine's and the ruleset's working memory of a decision point (rebuilt from the pieces)."""
-    s.forget_decisions()
-    for transient in getattr(s, "_TRANSIENT", ()) or ("_carriers", "_ship_index", "_memo"):
-        s.__dict__.pop(transient, None)
 
 
 def _order_in_progress(s: Any, side: str, decision: Decision) -> bool:
@@ -260,10 +253,10 @@ def _order_in_progress(s: Any, side: str, decision: Decision) -> bool:
             candidates.append({"kind": "tf", "zone": int(zone_text), "sel": sel, "queue": [], "follow": [], "cap": []})
     for order in candidates:
         s.sub["order"] = order
-        _forget(s)
+        s.forget_decisions()  # the engine's decisions and hbg's working memory (rebuilt from the pieces)
         again = s.decision(side)
         if again is not None and again.option_ids == ids:
-            _forget(s)
+            s.forget_decisions()  # the engine's decisions and hbg's working memory (rebuilt from the pieces)
             return True
     s.sub["order"] = None
     return False

@@ -133,7 +133,9 @@ class TerribleResolveState(State):
     through :meth:`move`; code that edits ``loc`` directly (tests) calls :meth:`reindex`.
     """
 
-    _NOT_SERIALIZED: ClassVar[frozenset[str]] = State._NOT_SERIALIZED | {"_where", "_opts", "_shown"}
+    _NOT_SERIALIZED: ClassVar[frozenset[str]] = State._NOT_SERIALIZED | {"_where", "_opts"}
+    _TRANSIENT: ClassVar[frozenset[str]] = frozenset({"_shown"})
+    """The options just shown, working memory for the next decision of the step (see ``State._TRANSIENT``)."""
 
     # ------------------------------------------------------------- set-up
     def _setup(self) -> None:
@@ -403,11 +405,6 @@ class TerribleResolveState(State):
         ((_, option),) = choices.items()
         PHASES[self.phase][1](self, option)
         self._run()
-
-    def __getstate__(self) -> dict[str, Any]:
-        data = super().__getstate__()
-        data.pop("_shown", None)  # derived: a pickled state builds its next options afresh
-        return data
 
     def _view(self, side: str | None) -> dict[str, Any]:
         """[Set Up: two tables] What ``side`` may know (TR-R19)."""

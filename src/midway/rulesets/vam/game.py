@@ -556,20 +556,7 @@ class VamState(orders.Orders, surface.Surface, State):
         return views.view(self, side)
 
     _TRANSIENT: ClassVar[frozenset[str]] = frozenset({"_p1_memo"})
-    """Working memory of a step (``Orders._p1_pool``): never part of the game, not serialized, not cloned."""
-    _NOT_SERIALIZED: ClassVar[frozenset[str]] = State._NOT_SERIALIZED | _TRANSIENT
-
-    def __getstate__(self) -> dict[str, Any]:
-        data = super().__getstate__()
-        for key in self._TRANSIENT:
-            data.pop(key, None)
-        return data
-
-    def forget_decisions(self) -> None:
-        """Also forget the working memory found from the pieces (a sampler has just edited them)."""
-        super().forget_decisions()
-        for key in self._TRANSIENT:
-            self.__dict__.pop(key, None)
+    """Working memory of a step (``Orders._p1_pool``): see ``State._TRANSIENT``."""
 
     def _clone_data(self) -> dict[str, Any]:
         """[Séquence de jeu] A hand-written copy of the state (cheap search clones)."""
