@@ -8,6 +8,8 @@ searches looked, nor further from their start than their speed allows.
 
 from __future__ import annotations
 
+import pytest
+
 from midway.ai import make_agent
 from midway.ai.kit import kit_for
 from midway.ai.mcts import ISMCTSAgent
@@ -163,10 +165,13 @@ def test_vam_mcts_searches_carrier_moves_and_raids_and_plays_legally() -> None:
     assert heuristic > sum(searched.values())
 
 
-def test_vam_mcts_begins_no_iteration_that_would_end_past_its_time_cap(monkeypatch) -> None:
+@pytest.mark.parametrize("root", ["tree", "paired"])
+def test_vam_mcts_begins_no_iteration_that_would_end_past_its_time_cap(monkeypatch, root: str) -> None:
     """vam's iterations are long (20-100 ms): the search stops when one more, as long as the longest so far, would
     end past ``max_time``. On a clock where each reading is 0.1 s later, a 0.95 s cap allows 9 iterations (the
-    10th would end at 1.0 s)."""
+    10th would end at 1.0 s): 9 tree iterations, or 9 rounds of the paired root (each a playout of the
+    heuristic's choice and one of every option still compared, all of them here: ``keep=-10`` drops none;
+    ``last_iterations`` counts playouts)."""
     import midway.ai.mcts as mcts
 
     class Clock:
@@ -180,7 +185,8 @@ def test_vam_mcts_begins_no_iteration_that_would_end_past_its_time_cap(monkeypat
     for _state, _side, view, decision in _positions(61):
         if ai.worth_searching(view, decision) and len(decision.options) > 1:
             break
-    agent = ISMCTSAgent(1, iterations=1000, max_time=0.95, depth=10)
+    agent = ISMCTSAgent(1, iterations=1000, max_time=0.95, depth=10, root=root, keep=-10.0)
     monkeypatch.setattr(mcts, "time", Clock)
     agent.choose(view, decision)
-    assert agent.last_iterations == 9
+    rounds = 9 * (min(len(decision.options), agent.width) if root == "paired" else 1)
+    assert agent.last_iterations == rounds
