@@ -270,20 +270,24 @@ class ISMCTSAgent:
         clock = _Clock(self.max_time)
         n = 0
         sample: State | None = first
-        while live and n + 1 + len(live) <= self.iterations:
+        over = False  # the time cap is checked after every playout: a round of many options may be long
+        while live and not over and n + 1 + len(live) <= self.iterations:
             if sample is None:
                 sample = kit.sample(game, view, dice, decision)
                 if sample is None:
                     break
             seed = dice.randint(0, 2**62)
             base = self._playout(kit, sample.clone(search=True), seed, side, hint, limit)
+            n += 1
+            over = clock.over()
             for oid in live:
+                if over:
+                    break
                 gains[oid].append(self._playout(kit, sample.clone(search=True), seed, side, oid, limit) - base)
-            n += 1 + len(live)
+                n += 1
+                over = clock.over()
             sample = None
             live = [oid for oid in live if len(gains[oid]) < 4 or _bound(gains[oid], self.z) > self.keep]
-            if clock.over():
-                break
         self.last_iterations = n
         self.last_gains = {oid: _mean(g) for oid, g in gains.items() if g}
         best, best_low = hint, self.keep
