@@ -174,6 +174,7 @@ class ISMCTSAgent:
         """Paired: the first ``model`` choices of a playout (either side, more than one option) are the
         heuristic's, from that side's view of the determinization; the rest the kit's cheap ``rollout``."""
         self._root_hint = ""
+        self._clock: _Clock | None = None
         if self.workers > 1:
             self.reuse = False  # each worker's tree lives in its own process
         self._games: dict[str, tuple[Game, Any]] = {}
@@ -194,6 +195,7 @@ class ISMCTSAgent:
 
     def choose(self, view: Mapping[str, Any], decision: Decision) -> str:
         start = time.perf_counter()
+        self._clock = _Clock(self.max_time)  # the cap counts the sampling and the heuristic's own choice too
         try:
             return self._choose(view, decision)
         finally:
@@ -267,7 +269,8 @@ class ISMCTSAgent:
         gains: dict[str, list[float]] = {oid: [] for oid in others}
         live = list(others)
         limit = self.depth if self.depth is not None else int(getattr(kit, "search_depth", 60))
-        clock = _Clock(self.max_time)
+        clock = self._clock or _Clock(self.max_time)
+        clock.last = time.perf_counter()  # the playouts' lengths, from here
         n = 0
         sample: State | None = first
         over = False  # the time cap is checked after every playout: a round of many options may be long
@@ -329,7 +332,7 @@ class ISMCTSAgent:
         """Run the iterations; the root's statistics: option id -> (visits, value sum)."""
         dice = self.dice
         root_side = decision.side
-        clock = _Clock(self.max_time)
+        clock = self._clock or _Clock(self.max_time)
         root_key_now = root_key.node_key(root_side, decision)
         if root_key_now not in table:
             # the root's first child and prior is the heuristic's own choice, from the view
