@@ -169,9 +169,9 @@ def test_vam_mcts_searches_carrier_moves_and_raids_and_plays_legally() -> None:
 def test_vam_mcts_begins_no_iteration_that_would_end_past_its_time_cap(monkeypatch, root: str) -> None:
     """vam's iterations are long (20-100 ms): the search stops when one more, as long as the longest so far, would
     end past ``max_time``. On a clock where each reading is 0.1 s later, a 0.95 s cap allows 9 iterations (the
-    10th would end at 1.0 s): 9 tree iterations, or 9 rounds of the paired root (each a playout of the
-    heuristic's choice and one of every option still compared, all of them here: ``keep=-10`` drops none;
-    ``last_iterations`` counts playouts)."""
+    10th would end at 1.0 s): 9 tree iterations. The paired root checks the cap after every playout and reads the
+    clock once more before its first one (the cap counts from the decision's start, sampling and the heuristic's
+    own choice included), so 8 playouts (``keep=-10`` drops no option, so nothing but the cap stops it)."""
     import midway.ai.mcts as mcts
 
     class Clock:
@@ -188,5 +188,4 @@ def test_vam_mcts_begins_no_iteration_that_would_end_past_its_time_cap(monkeypat
     agent = ISMCTSAgent(1, iterations=1000, max_time=0.95, depth=10, root=root, keep=-10.0)
     monkeypatch.setattr(mcts, "time", Clock)
     agent.choose(view, decision)
-    rounds = 9 * (min(len(decision.options), agent.width) if root == "paired" else 1)
-    assert agent.last_iterations == rounds
+    assert agent.last_iterations == (8 if root == "paired" else 9)
