@@ -209,3 +209,21 @@ def test_paired_search_keeps_the_heuristics_choice_when_the_gain_is_below_the_ke
     worth = {"a": 0.0, "b": 0.1}
     assert {_toy_choice(worth, seed, keep=0.2) for seed in range(5)} == {"a"}
     assert {_toy_choice({"a": 0.0, "b": 0.3}, seed, keep=0.2) for seed in range(5)} == {"b"}
+
+
+def test_paired_search_compares_at_most_width_options_and_keeps_to_its_playouts() -> None:
+    """Ten equal options, four compared (the heuristic's 'a' and three others): 'a' is kept; few rounds of few
+    playouts (Student's t, not z, at three degrees of freedom) do not make one of the others look better."""
+    worth = {oid: 0.0 for oid in "abcdefghij"}
+    for seed in range(8):
+        agent = make_agent("mcts", seed, max_time=0, width=4, iterations=40)
+        assert isinstance(agent, ISMCTSAgent)
+        agent._games["toy"] = (None, _ToyKit(worth, 0.5, 0.1))  # type: ignore[assignment]
+        assert agent.choose({"ruleset": "toy"}, _decision("usn", *worth)) == "a"
+        assert len(agent.last_gains) == 3 and "a" not in agent.last_gains
+        assert 4 <= agent.last_iterations <= 40
+    small = make_agent("mcts", 1, max_time=0, iterations=3)  # fewer playouts than options: rounds of three
+    assert isinstance(small, ISMCTSAgent)
+    small._games["toy"] = (None, _ToyKit(worth, 0.5, 0.1))  # type: ignore[assignment]
+    small.choose({"ruleset": "toy"}, _decision("usn", *worth))
+    assert small.last_iterations == 3 and len(small.last_gains) == 2

@@ -260,11 +260,12 @@ class ISMCTSAgent:
         if hint not in ids:
             hint = ids[0]
         others = [oid for oid in ids if oid != hint]
-        if len(others) > self.width - 1:
+        width = max(2, min(self.width, self.iterations))  # a round plays every option compared once
+        if len(others) > width - 1:
             for i in range(len(others) - 1, 0, -1):  # a seeded shuffle, then the first width - 1
                 j = dice.randint(0, i)
                 others[i], others[j] = others[j], others[i]
-            others = others[: self.width - 1]
+            others = others[: width - 1]
         self._root_hint = hint
         gains: dict[str, list[float]] = {oid: [] for oid in others}
         live = list(others)
@@ -532,11 +533,16 @@ def _mean(values: list[float]) -> float:
 
 
 def _bound(values: list[float], z: float) -> float:
-    """The mean of ``values`` plus ``z`` standard errors (``z`` < 0: a lower bound)."""
+    """The mean of ``values`` plus ``z`` standard errors (``z`` < 0: a lower bound), ``z`` widened to Student's t
+    at ``len(values) - 1`` degrees of freedom (Cornish-Fisher: a few rounds give a far wider interval than z)."""
     n = len(values)
     mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
-    return mean + z * math.sqrt(var / n)
+    if n < 2:
+        return mean
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    nu = n - 1
+    t = z + (z**3 + z) / (4 * nu) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * nu * nu)
+    return mean + t * math.sqrt(var / n)
 
 
 def _follows(last_id: str, next_id: str) -> bool:
