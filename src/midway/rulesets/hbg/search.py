@@ -170,7 +170,7 @@ def seaplane_launches_left(st: HbgState) -> int:
 def patrol_sources(st: HbgState, side: str) -> list[Air]:
     """[2.1] The Air Groups that may launch a patrol now (M085, M088, M089)."""
     out: list[Air] = []
-    busy: set[str] | None = None  # bases with a patrol out (HBG-R60), found on first need
+    busy: frozenset[str] | None = None  # bases with a patrol out (HBG-R60), found on first need
     carriers_used: set[str] = set()
     for a, patrol in step_memo(st, "2.1 sources", side, _patrol_kinds):
         if patrol == "patrol_aircraft" and a.at == "hangar":
@@ -212,7 +212,7 @@ def _patrol_kinds(st: HbgState, side: str) -> list[tuple[Air, str]]:
     return out
 
 
-def _patrols_out(st: HbgState) -> set[str]:
+def _patrols_out(st: HbgState) -> frozenset[str]:
     """[2.1] Bases that launched a patrol this step or have one in the air (HBG-R60): those in the air
     when first asked in the step (:func:`step_memo`), and the step's launches (the only new patrols)."""
     return step_memo(st, "2.1 out", "", _patrols_in_the_air) | set(st.sub.get("launched_from", ()))
