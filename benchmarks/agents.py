@@ -4,7 +4,8 @@ iterations (simulations) per second, heuristic decisions per second.
     python benchmarks/agents.py [--ruleset ID ...] [--agent mcts] [--games 2] [--option KEY=VALUE ...]
 
 The searching agent plays the USN against the heuristic for ``--games`` games; only decisions with
-more than one option are timed. Prints a Markdown table for BENCHMARKS.md.
+more than one option are timed; *left the heuristic's choice*: the searched decisions where the agent played
+another option than the heuristic's own. Prints a Markdown table for BENCHMARKS.md.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ def measure(ruleset: str, spec: str, games: int, options: dict[str, str]) -> dic
     iterations = 0
     search_time = 0.0
     heur_n, heur_t = 0, 0.0
+    left = 0
     for g in range(games):
         state = game.new(1000 + g, options)
         agent = make_agent(spec, g)
@@ -40,6 +42,7 @@ def measure(ruleset: str, spec: str, games: int, options: dict[str, str]) -> dic
                     times.append(dt)
                     if isinstance(agent, ISMCTSAgent) and agent.last_iterations:
                         searched.append(dt)
+                        left += choice != agent.last_hint
                         iterations += agent.last_iterations
                         search_time += dt
                 else:
@@ -55,6 +58,7 @@ def measure(ruleset: str, spec: str, games: int, options: dict[str, str]) -> dic
     return {
         "decisions": len(times),
         "searched": len(searched),
+        "left": left,
         "p50": pct(times, 0.5),
         "p99": pct(times, 0.99),
         "search p50": pct(searched, 0.5),
@@ -80,16 +84,17 @@ def main() -> None:
     print()
     print(
         "| ruleset | timed decisions | searched | p50 ms | p99 ms |",
-        "searched p50 ms | searched p99 ms | max ms | sims/s |",
+        "searched p50 ms | searched p99 ms | max ms | sims/s | left the heuristic's choice |",
     )
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for rid in args.ruleset or registry.ids():
         game = registry.load(rid)
         opts = {k: v for k, v in options.items() if any(o.key == k for o in game.options)}
         m = measure(rid, args.agent, args.games, opts)
         print(
             f"| {rid} | {m['decisions']} | {m['searched']} | {1000 * m['p50']:.1f} | {1000 * m['p99']:.1f} | "
-            f"{1000 * m['search p50']:.1f} | {1000 * m['search p99']:.1f} | {1000 * m['max']:.0f} | {m['sims/s']:.0f} |"
+            f"{1000 * m['search p50']:.1f} | {1000 * m['search p99']:.1f} | {1000 * m['max']:.0f} | "
+            f"{m['sims/s']:.0f} | {m['left']} |"
         )
 
 

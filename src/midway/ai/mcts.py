@@ -185,6 +185,11 @@ class ISMCTSAgent:
         self.last_gains: dict[str, float] = {}
         """Paired: each compared option's mean gain over the heuristic's choice at the last decision."""
 
+    @property
+    def last_hint(self) -> str:
+        """The heuristic's own choice at the last searched decision ("" if it was not searched)."""
+        return self._root_hint
+
     # -------------------------------------------------------------- helpers
     def _game(self, ruleset: str) -> tuple[Game, Any]:
         hit = self._games.get(ruleset)
@@ -355,11 +360,11 @@ class ISMCTSAgent:
             if clock.over():
                 break
         self.last_iterations = n
-        root = table.get(root_key.node_key(root_side, decision))
-        if root is None:
+        found = table.get(root_key.node_key(root_side, decision))
+        if found is None:
             return {}
-        self._root_hint = root.hint
-        return {oid: (st[0], st[1]) for oid, st in root.stats.items()}
+        self._root_hint = found.hint
+        return {oid: (st[0], st[1]) for oid, st in found.stats.items()}
 
     def _parallel(self, view: Mapping[str, Any], decision: Decision) -> dict[str, tuple[float, float]]:
         """Root parallelism: ``workers`` processes search independent trees; their root statistics add up."""
