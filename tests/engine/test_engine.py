@@ -245,3 +245,12 @@ def test_working_memory_is_never_part_of_the_game() -> None:
         assert state.pending()  # the decisions are simply built again
     finally:
         del type(state)._TRANSIENT
+
+
+def test_working_memory_belongs_to_its_owner() -> None:
+    """``State.working_memory``: the same table while the step's owner object is the same, a fresh one after."""
+    state = TOY.new(seed=3)
+    step, next_step = {}, {}  # type: ignore[var-annotated]
+    state.working_memory("_memo", step)["found"] = 1
+    assert state.working_memory("_memo", step) == {"found": 1}
+    assert state.working_memory("_memo", next_step) == {}

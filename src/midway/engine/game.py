@@ -353,6 +353,16 @@ class State:
         for key in self._TRANSIENT:
             self.__dict__.pop(key, None)
 
+    def working_memory(self, name: str, owner: object) -> dict[Any, Any]:
+        """The working-memory table ``name`` (one of the ruleset's ``_TRANSIENT`` names) that belongs to
+        ``owner``, the object a step makes afresh when it begins (hbg: the step's ``sub``; vam: the phase's
+        ``orders``): the same table while ``owner`` is the same object, an empty one once it is not. What a
+        ruleset keeps there must follow from the pieces alone, found once for the step."""
+        memo = self.__dict__.get(name)
+        if memo is None or memo[0] is not owner:
+            memo = self.__dict__[name] = (owner, {})
+        return memo[1]
+
     def _offer(self, decisions: dict[str, Decision]) -> None:
         """Hand the engine the decisions just built, exactly what ``_decisions()`` would return now.
 

@@ -118,9 +118,9 @@ def _watching_setattr(setters: dict[str, Any], watched: frozenset[str], places: 
 
 _new = object.__new__
 _SHIP_SET = {name: Ship.__dict__[name].__set__ for name in Ship.__slots__}
-Ship.__setattr__ = _watching_setattr(_SHIP_SET, _WATCHED, SHIP_PLACES)  # type: ignore[method-assign]
-"""The slot setters of :class:`Ship` (used by :meth:`Ship.copy`)."""
+"""The slot setters of :class:`Ship` (used by :meth:`Ship.copy` and ``Ship.__setattr__``)."""
 assert set(_SHIP_SET) == {f for f in Ship.__dataclass_fields__}, "Ship.copy copies every field"
+Ship.__setattr__ = _watching_setattr(_SHIP_SET, _WATCHED, SHIP_PLACES)  # type: ignore[method-assign]
 
 
 @dataclass(slots=True)

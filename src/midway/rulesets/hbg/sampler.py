@@ -45,7 +45,6 @@ DEBUG: Any = None
 """For tests and debugging: called with the decision's option ids and the sample's when they differ."""
 
 
-
 def _walk(start: int, steps: int, dice: SeededDice) -> int:
     """A random walk of at most ``steps`` moves on the Sea Zones (each move: stay or a neighbour)."""
     zone = start

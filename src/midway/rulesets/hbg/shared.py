@@ -71,22 +71,17 @@ def step_memo(st: HbgState, name: str, side: str, build: Callable[[HbgState, str
     the step's own choices do not change (or that its ``apply`` keeps up to date, see
     :func:`step_memo_now`). Working memory only (``HbgState._TRANSIENT``): kept for this step's
     ``st.sub`` object alone, never serialized or cloned (a clone builds it again)."""
-    memo = st.__dict__.get("_step_memo")
-    if memo is None or memo[0] is not st.sub:
-        memo = st._step_memo = (st.sub, {})
+    table = st.working_memory("_step_memo", st.sub)
     key = (name, side)
-    found = memo[1].get(key)
+    found = table.get(key)
     if found is None:
-        found = memo[1][key] = build(st, side)
+        found = table[key] = build(st, side)
     return found
 
 
 def step_memo_now(st: HbgState, name: str, side: str) -> Any:
     """What :func:`step_memo` holds for ``name`` and ``side`` in the current step, or ``None``."""
-    memo = st.__dict__.get("_step_memo")
-    if memo is None or memo[0] is not st.sub:
-        return None
-    return memo[1].get((name, side))
+    return st.working_memory("_step_memo", st.sub).get((name, side))
 
 
 def _nothing(st: HbgState) -> None:

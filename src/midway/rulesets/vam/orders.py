@@ -178,7 +178,11 @@ class Orders(_Base):
 
     def midway_raid_candidates(self, side: str) -> list[str]:
         """[Déclaration des raids] Japan's Midway raid; the US only once Japanese troops are ashore (M060, M062)."""
-        pool = self._p1_pool(side, "mr") if self.step == "p1" else self._raiders(side)
+        return self._untaken(side, "mr")
+
+    def _untaken(self, side: str, head: str) -> list[str]:
+        """The aircraft of :meth:`_p1_pool` ``head`` (found afresh outside phase 1) not yet given a mission."""
+        pool = self._p1_pool(side, head) if self.step == "p1" else _POOLS[head](self, side)
         if not pool:
             return []
         taken = self.committed(side)
@@ -200,11 +204,7 @@ class Orders(_Base):
 
     def scout_candidates(self, side: str) -> list[str]:
         """[Recherches aériennes] VAM-R09: the combat-aircraft search, a ready dive bomber unit of a carrier (M050)."""
-        pool = self._p1_pool(side, "se") if self.step == "p1" else self._scouts(side)
-        if not pool:
-            return []
-        taken = self.committed(side)
-        return [aid for aid in pool if aid not in taken]
+        return self._untaken(side, "se")
 
     def _scouts(self, side: str) -> list[str]:
         """The ready carrier dive bombers of ``side``, given a mission or not."""
@@ -227,26 +227,21 @@ class Orders(_Base):
         Nothing on the map changes while the orders are given (the umpire carries them out when phase 1
         closes, M020), so each is found once per phase 1: working memory kept for this phase's ``orders`` object
         alone, never serialized or cloned (``VamState._TRANSIENT``), dropped by ``forget_decisions``."""
-        memo = self.__dict__.get("_p1_memo")
-        if memo is None or memo[0] is not self.orders:
-            memo = self._p1_memo = (self.orders, {})
+        table = self.working_memory("_p1_memo", self.orders)
         key = (side, head)
-        pool = memo[1].get(key)
+        pool = table.get(key)
         if pool is None:
-            if head == "mr":
-                pool = self._raiders(side)
-            elif head == "se":
-                pool = self._scouts(side)
-            elif head == "mv":
-                pool = [uid for uid in self.own_ships(side) if self.may_move(uid)]
-            else:
-                pool = [
-                    uid
-                    for uid in DATA.units
-                    if "st" in self.u[uid] and DATA.units[uid].side == side and self.may_enter(uid)
-                ]
-            memo[1][key] = pool
+            pool = table[key] = _POOLS[head](self, side)
         return pool  # type: ignore[no-any-return]
+
+    def _movable(self, side: str) -> list[str]:
+        """[Mouvements navals] The ships of ``side`` that may move this turn, ordered or not (M034)."""
+        return [uid for uid in self.own_ships(side) if self.may_move(uid)]
+
+    def _enterable(self, side: str) -> list[str]:
+        """[Entrée sur la carte] The waiting ships of ``side`` that may enter this turn, ordered or not (M041)."""
+        u = self.u
+        return [uid for uid, d in DATA.units.items() if "st" in u[uid] and d.side == side and self.may_enter(uid)]
 
     # --------------------------------------------------------------- phase 1
     def _enter_p1(self) -> None:
@@ -585,6 +580,10 @@ class Orders(_Base):
     def contacts(self, side: str) -> dict[str, str]:
         """[Résultat des recherches] The enemy ships ``side`` has located this turn."""
         return self.seen[side]
+
+
+_POOLS = {"mr": Orders._raiders, "se": Orders._scouts, "mv": Orders._movable, "en": Orders._enterable}
+"""[Phase 1] How each of :meth:`Orders._p1_pool`'s lists is found."""
 
 
 def parse_hex(text: str) -> str | None:

@@ -52,7 +52,6 @@ _GROUND = tuple(uid for uid, d in DATA.units.items() if d.kind == "ground")
 _PHASE = {"p1": "1 ", "p2": "2 "}
 
 
-
 def _step(view_state: Mapping[str, Any]) -> str | None:
     phase = str(view_state.get("phase", ""))
     for step, head in _PHASE.items():
