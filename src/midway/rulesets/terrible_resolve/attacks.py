@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+from itertools import filterfalse
 from typing import TYPE_CHECKING
 
 from midway.engine import Option
 from midway.rulesets.terrible_resolve import combat, victory
-from midway.rulesets.terrible_resolve.data import CARRIERS, DIVE, FIGHTER, GROUPS, SUNK_AT, TORPEDO
-from midway.rulesets.terrible_resolve.options import CACHE
+from midway.rulesets.terrible_resolve.data import (
+    CARRIERS,
+    DIVE,
+    FIGHTER,
+    FIGHTER_GROUPS,
+    GROUPS,
+    SIDE_CARRIERS,
+    SUNK_AT,
+    TORPEDO,
+)
+from midway.rulesets.terrible_resolve.options import SP_VALUES, Table
 
 if TYPE_CHECKING:
     from midway.rulesets.terrible_resolve.game import TerribleResolveState
@@ -40,7 +50,8 @@ def to_home(state: TerribleResolveState, gid: str) -> None:
 
 def bombers_attacking(state: TerribleResolveState, side: str) -> list[str]:
     """[Carrier Attacks] The side's bomber groups in its Attacking box."""
-    return [g for g in state.at(side, "atk") if GROUPS[g].kind != FIGHTER]
+    there = state.places(side).get("atk")
+    return list(filterfalse(FIGHTER_GROUPS.__contains__, there)) if there else []
 
 
 def _target_option(g: str, sp: int, c: str) -> Option:
@@ -50,6 +61,19 @@ def _target_option(g: str, sp: int, c: str) -> Option:
     )
 
 
+TARGET = Table(
+    _target_option,
+    (
+        (g, sp, c)
+        for g, info in GROUPS.items()
+        if info.kind != FIGHTER
+        for sp in SP_VALUES
+        for c in SIDE_CARRIERS[_other(info.side)]
+    ),
+)
+"""Every ``target:`` option, by bomber group, SP and carrier."""
+TARGETS = Table(lambda g, sp, targets: tuple([TARGET[g, sp, c] for c in targets]))
+"""The ``target:`` options of a bomber group, by group, SP and the carriers it may attack."""
 ALL_ON = {c: Option(f"all:{c}", f"Every remaining bomber attacks {CARRIERS[c].name}", {"carrier": c}) for c in CARRIERS}
 
 
@@ -58,15 +82,10 @@ def options(state: TerribleResolveState) -> list[Option]:
     side = state.acting
     free = [g for g in bombers_attacking(state, side) if g not in state.targets]
     opts: list[Option] = []
-    targets = state.carriers_afloat(_other(side))
+    targets = tuple(state.carriers_afloat(_other(side)))
     sp = state.sp
     for g in free:
-        for c in targets:
-            key = ("target", g, sp[g], c)
-            opt = CACHE.get(key)
-            if opt is None:
-                opt = CACHE[key] = _target_option(g, sp[g], c)
-            opts.append(opt)
+        opts += TARGETS[g, sp[g], targets]
     if len(free) > 1:
         opts += [ALL_ON[c] for c in targets]
     return opts

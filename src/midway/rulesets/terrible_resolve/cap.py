@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from itertools import product
 from typing import TYPE_CHECKING
 
 from midway.engine import DONE, Option
 from midway.engine.decisions import FrozenDict
 from midway.rulesets.terrible_resolve import combat
-from midway.rulesets.terrible_resolve.data import FIGHTER, GROUPS
-from midway.rulesets.terrible_resolve.options import CACHE, EVENTS, done
+from midway.rulesets.terrible_resolve.data import FIGHTER, FIGHTER_GROUPS, GROUPS, SIDE_OF
+from midway.rulesets.terrible_resolve.options import SP_VALUES, Said, Table, done
 
 if TYPE_CHECKING:
     from midway.rulesets.terrible_resolve.game import TerribleResolveState
@@ -41,6 +42,8 @@ def _commit_option(g: str, sp: int, target: str) -> Option:
     )
 
 
+COMMIT = Table(_commit_option, product(FIGHTER_GROUPS, SP_VALUES, ("escorts", "bombers")))
+"""Every ``cap:`` option, by squadron, SP and target."""
 CAP_ALL = Option("cap-all", "Every CAP squadron attacks (escorts first, then bombers)")
 DONE_CAP = done("Done: resolve the attacks (uncommitted squadrons hold)")
 
@@ -58,12 +61,7 @@ def options(state: TerribleResolveState) -> list[Option]:
         target = "escorts" if on_escorts < len(escorts) else "bombers" if bombers else ""
         if target:
             sp = state.sp
-            for g in free:
-                key = ("cap", g, sp[g], target)
-                opt = CACHE.get(key)
-                if opt is None:
-                    opt = CACHE[key] = _commit_option(g, sp[g], target)
-                opts.append(opt)
+            opts = [COMMIT[g, sp[g], target] for g in free]
             if len(free) > 1:
                 opts.append(CAP_ALL)
     if opts or orders:
@@ -151,15 +149,21 @@ def move_out(state: TerribleResolveState, gid: str) -> None:
     r = ring(state, gid)
     dest = "wtl" if r >= state.options["cap_rings"] else f"cap:{r + 1}"
     state.move(gid, dest)
-    key = ("cap-ring", gid, dest)
-    said = EVENTS.get(key)
-    if said is None:
-        if dest == "wtl":
-            text = f"{GROUPS[gid].label} leaves the CAP box for Waiting to Land"
-        else:
-            text = f"{GROUPS[gid].label} moves out to CAP ring {r + 1}"
-        said = EVENTS[key] = (text, FrozenDict({"group": gid, "to": dest}))
-    state.emit("cap-ring", said[0], rule=RULE, data=said[1], to=state.visible_to(GROUPS[gid].side))
+    said = MOVED_OUT[gid, dest]
+    state.emit("cap-ring", said[0], rule=RULE, data=said[1], to=state._to[SIDE_OF[gid]])
+
+
+def _moved_out(gid: str, dest: str) -> Said:
+    """[CAP attacks] The text and data of the event of squadron ``gid`` moving out to ``dest``."""
+    if dest == "wtl":
+        text = f"{GROUPS[gid].label} leaves the CAP box for Waiting to Land"
+    else:
+        text = f"{GROUPS[gid].label} moves out to CAP ring {dest[4:]}"
+    return (text, FrozenDict({"group": gid, "to": dest}))
+
+
+MOVED_OUT = Table(_moved_out, product(FIGHTER_GROUPS, ("wtl", "cap:1", "cap:2", "cap:3", "cap:4", "cap:5")))
+"""Each ``cap-ring`` event's text and data, by squadron and where it goes."""
 
 
 def finish(state: TerribleResolveState) -> None:

@@ -17,7 +17,7 @@ from midway.rulesets.terrible_resolve.data import (
     REROLL_SIX_HITS,
     TORPEDO_SIX_HITS,
 )
-from midway.rulesets.terrible_resolve.options import CACHE
+from midway.rulesets.terrible_resolve.options import SP_VALUES, Table
 
 if TYPE_CHECKING:
     from midway.rulesets.terrible_resolve.game import TerribleResolveState
@@ -125,6 +125,10 @@ def _hit_options(g: str, left: int, n: int) -> tuple[Option, ...]:
     return (one, Option(f"hits:{g}", f"{n} hits on {label}", {"group": g, "hits": n}))
 
 
+HITS = Table(_hit_options, ((g, left, n) for g in GROUPS for left in SP_VALUES for n in range(1, left + 1)))
+"""The allocation options of each group, by group, SP left and most hits it can take."""
+
+
 def allocation_options(state: TerribleResolveState) -> list[Option]:
     """[CAP attacks] [Resolving AA] Cross out one SP of a group, or as many as that group can take."""
     alloc = state.allocs[0]
@@ -135,18 +139,17 @@ def allocation_options(state: TerribleResolveState) -> list[Option]:
         left = sp[g] - loss.get(g, 0)  # remaining(), inlined
         if left <= 0:
             continue
-        n = min(left, hits)
-        key = ("hit", g, left, n)
-        found = CACHE.get(key)
-        if found is None:
-            found = CACHE[key] = _hit_options(g, left, n)
-        opts += found
+        opts += HITS[g, left, hits if hits < left else left]
     return opts
 
 
 def resolve_allocation(state: TerribleResolveState, option: Option) -> None:
     """[CAP attacks] [Resolving AA] Carry out one allocation choice."""
-    _assign(state, option.data["group"], option.data["hits"])
+    oid = option[0]
+    if oid[3] == ":":  # hit:<group>
+        _assign(state, oid[4:], 1)
+    else:  # hits:<group>
+        _assign(state, oid[5:], option[2]["hits"])
     if state.allocs[0]["hits"] <= 0:
         state.allocs.pop(0)
     state.phase = ""

@@ -118,6 +118,12 @@ GROUPS: dict[str, GroupInfo] = _groups()
 GROUP_IDS: tuple[str, ...] = tuple(GROUPS)
 GROUP_ORDER: dict[str, int] = {g: i for i, g in enumerate(GROUP_IDS)}
 """[Set Up] Each group's place in the group order (the order every list of groups keeps)."""
+SIDE_OF: dict[str, str] = {g: info.side for g, info in GROUPS.items()}
+"""[Basing] Each group's side."""
+FIGHTER_GROUPS: frozenset[str] = frozenset(g for g, info in GROUPS.items() if info.kind == FIGHTER)
+"""[Basing] The fighter groups."""
+ACTING: tuple[str, ...] = ("ijn", "usn") * 7
+"""[Sequence of Play] Whose each of the 14 steps of a turn is: Japan first in each pair (M16)."""
 SIDE_CARRIERS: dict[str, tuple[str, ...]] = {
     side: tuple(c.id for c in CARRIERS.values() if c.side == side) for side in ("usn", "ijn")
 }

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import copy
 from bisect import insort
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from itertools import compress
 from typing import Any, ClassVar
 
 from midway.engine import Decision, Game, GameOption, Option, State, TextSection
@@ -28,6 +29,7 @@ from midway.rulesets.terrible_resolve import (
     views,
 )
 from midway.rulesets.terrible_resolve.data import (
+    ACTING,
     CARRIERS,
     CRIPPLED_AT,
     DECK_OF,
@@ -39,10 +41,11 @@ from midway.rulesets.terrible_resolve.data import (
     NUMBERS,
     SIDE_CARRIERS,
     SIDE_GROUPS,
+    SIDE_OF,
     SUNK_AT,
     first_wave,
 )
-from midway.rulesets.terrible_resolve.options import EVENTS
+from midway.rulesets.terrible_resolve.options import SP_VALUES, Said, Table
 
 _FLAT = frozenset(
     {"sp", "loc", "damage", "landed", "search", "cap_orders", "targets", "pending_loss", "first_wave", "acted", "waves"}
@@ -71,6 +74,13 @@ SEQUENCE: tuple[tuple[str, str], ...] = (
     ("repair", "usn"),
 )
 """[Sequence of Play] The 14 steps of a turn, Japan first in each pair (M16)."""
+assert tuple(side for _, side in SEQUENCE) == ACTING
+CAP_RINGS = (0, 1, 2, 3, 4, 5)
+"""[CAP attacks] The choices of option cap_rings (TR-R03)."""
+CAP_PLACES: tuple[str, ...] = tuple(f"cap:{r}" for r in range(max(CAP_RINGS) + 1))
+"""[CAP attacks] The rings of the CAP box as places of ``loc``, centre first (as many as the most rings allowed)."""
+FIRST_CARRIER = {side: carriers[0] for side, carriers in SIDE_CARRIERS.items()}
+"""[Victory] Each side's first carrier: while both sides' float, no side is beaten (TR-R02)."""
 
 STEP_TITLES = {
     "land": "Land Planes",
@@ -92,7 +102,7 @@ BEGIN = {
     "repair": repair.run,
 }
 
-PHASES = {
+PHASES: dict[str, tuple[Callable[[Any], list[Option]], Callable[[Any, Option], None], str, str, str]] = {
     # phase: (options, resolve, prompt, rule, kind)
     "land": (landing.options, landing.resolve, "Land planes from Waiting to Land", "Land Planes", "land"),
     "move": (movement.options, movement.resolve, "Move planes round the circuit", "Move Planes", "move"),
@@ -113,11 +123,33 @@ PHASES = {
 PROMPTS: dict[tuple[int, int, str], tuple[str, str, str, str]] = {}
 """[Sequence of Play] Each decision's side, prompt text, rule and kind, made once per turn, step and phase."""
 
+
+def _prompt(turn: int, step: int, phase: str) -> tuple[str, str, str, str]:
+    """[Sequence of Play] The side, prompt text, rule and kind of a decision of ``phase`` in a step (see PROMPTS)."""
+    action, side = SEQUENCE[step]
+    _, _, prompt, rule, kind = PHASES[phase]
+    head = PROMPTS[turn, step, phase] = (side, f"Turn {turn}, {STEP_TITLES[action]}: {prompt}", rule, kind)
+    return head
+
+
 CONTINUATIONS = {
     "cap-end": cap.finish,
     "waves": attacks.next_wave,
     "bomb": attacks.bomb,
 }
+
+
+def _lost(gid: str, n: int, left: int) -> Said:
+    """[Sequence of Play] The text and data of the event of group ``gid`` losing ``n`` SP, ``left`` left."""
+    gone = not left
+    return (
+        f"{GROUPS[gid].label} loses {n} SP" + (" and is eliminated" if gone else f" ({left} left)"),
+        FrozenDict({"group": gid, "side": GROUPS[gid].side, "sp": n, "eliminated": gone}),
+    )
+
+
+LOST = Table(_lost, ((g, n, left) for g in GROUPS for n in SP_VALUES for left in range(GROUP_SP - n + 1)))
+"""Each ``loss`` event's text and data, by group, SP lost and SP left."""
 
 
 def other(side: str) -> str:
@@ -133,13 +165,14 @@ class TerribleResolveState(State):
     through :meth:`move`; code that edits ``loc`` directly (tests) calls :meth:`reindex`.
     """
 
-    _NOT_SERIALIZED: ClassVar[frozenset[str]] = State._NOT_SERIALIZED | {"_where", "_opts"}
+    _NOT_SERIALIZED: ClassVar[frozenset[str]] = State._NOT_SERIALIZED | {"_where", "_opts", "_to"}
     _TRANSIENT: ClassVar[frozenset[str]] = frozenset({"_shown"})
     """The options just shown, working memory for the next decision of the step (see ``State._TRANSIENT``)."""
 
     # ------------------------------------------------------------- set-up
     def _setup(self) -> None:
         """[Set Up] JP first wave in Waiting to Land (M14, TR-R07); every other group in its hangar (TR-R08)."""
+        self._to = self._hidden_to()
         self.turn = 1
         self.step = 0
         self.started = False
@@ -191,7 +224,8 @@ class TerribleResolveState(State):
 
     def carriers_afloat(self, side: str) -> list[str]:
         """[Damaged Carriers] The side's carriers not sunk."""
-        return [c for c in SIDE_CARRIERS[side] if self.damage[c] < SUNK_AT]
+        carriers = SIDE_CARRIERS[side]
+        return list(compress(carriers, map(SUNK_AT.__gt__, map(self.damage.__getitem__, carriers))))
 
     def reindex(self) -> None:
         """[Set Up: boxes] Rebuild the index of groups by place from ``loc``."""
@@ -211,12 +245,15 @@ class TerribleResolveState(State):
 
     def move(self, gid: str, place: str) -> None:
         """[Move Planes] Put group ``gid`` in ``place`` (keeping the index in step)."""
-        index = self._where[GROUPS[gid].side]
-        old = index[self.loc[gid]]
-        old.remove(gid)
-        if not old:
-            del index[self.loc[gid]]
-        self.loc[gid] = place
+        loc = self.loc
+        index = self._where[SIDE_OF[gid]]
+        was = loc[gid]
+        old = index[was]
+        if len(old) == 1:
+            del index[was]
+        else:
+            old.remove(gid)
+        loc[gid] = place
         there = index.get(place)
         if there is None:
             index[place] = [gid]
@@ -231,16 +268,25 @@ class TerribleResolveState(State):
     def at_many(self, side: str, places: tuple[str, ...]) -> list[str]:
         """[Set Up: boxes] The side's groups in any of some places, in group order."""
         index = self._where[side]
-        found = [index[p] for p in places if p in index]
-        if not found:
+        found: list[str] | None = None
+        many = False
+        for p in places:
+            there = index.get(p)
+            if there is not None:
+                if found is None:
+                    found = there.copy()
+                else:
+                    found += there
+                    many = True
+        if found is None:
             return []
-        if len(found) == 1:
-            return list(found[0])
-        return sorted((g for there in found for g in there), key=ORDER.__getitem__)
+        if many:
+            found.sort(key=ORDER.__getitem__)
+        return found
 
     def in_cap(self, side: str) -> list[str]:
         """[CAP attacks] The side's squadrons in its CAP box."""
-        return self.at_many(side, tuple(p for p in self._where[side] if p.startswith("cap:")))
+        return self.at_many(side, CAP_PLACES)
 
     def places(self, side: str) -> dict[str, list[str]]:
         """[Sequence of Play] Each place of ``side``'s groups with the groups in it, in group order.
@@ -251,8 +297,7 @@ class TerribleResolveState(State):
 
     def deck_sp(self, c: str) -> int:
         """[Planning Phase] SP spotted on the carrier's flight deck."""
-        sp = self.sp
-        return sum(sp[g] for g in self._where[CARRIERS[c].side].get(DECK_OF[c], ()))
+        return sum(map(self.sp.__getitem__, self._where[CARRIERS[c].side].get(DECK_OF[c], ())))
 
     def aboard(self, c: str) -> int:
         """[Land Planes] Groups aboard (hangar and deck), for the capacity of TR-R06."""
@@ -261,7 +306,18 @@ class TerribleResolveState(State):
 
     def visible_to(self, side: str) -> tuple[str, ...] | None:
         """[Sequence of Play] ``to=`` for an event about ``side``'s hidden things (None with open tables)."""
-        return None if self.options["open_tables"] else (side,)
+        return self._to[side]
+
+    def _hidden_to(self) -> dict[str, tuple[str, ...] | None]:
+        """[Set Up: two tables] :meth:`visible_to` of each side, found once from the options (kept as ``_to``:
+        derived data, neither serialized nor part of a digest, shared by clones)."""
+        return {side: None if self.options["open_tables"] else (side,) for side in SIDES}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        """An unpickled state; one pickled before ``_to`` was kept finds it from its options."""
+        super().__setstate__(data)
+        if "_to" not in self.__dict__:
+            self._to = self._hidden_to()
 
     def lose(self, gid: str, n: int, *, rule: str, to: tuple[str, ...] | None = None) -> None:
         """[Sequence of Play] Cross out ``n`` SP of a group; at 0 SP it is eliminated (M02). Emits a "loss" event."""
@@ -270,14 +326,7 @@ class TerribleResolveState(State):
         left = self.sp[gid]
         if not left:
             self.move(gid, "lost")
-        key = ("loss", gid, n, left)
-        said = EVENTS.get(key)
-        if said is None:
-            gone = not left
-            said = EVENTS[key] = (
-                f"{GROUPS[gid].label} loses {n} SP" + (" and is eliminated" if gone else f" ({left} left)"),
-                FrozenDict({"group": gid, "side": GROUPS[gid].side, "sp": n, "eliminated": gone}),
-            )
+        said = LOST[gid, n, left]
         self.emit("loss", said[0], rule=rule, data=said[1], to=to)
 
     def lose_all(self, gid: str, *, rule: str, to: tuple[str, ...] | None = None) -> None:
@@ -318,7 +367,15 @@ class TerribleResolveState(State):
             phase = self.phase
             opts = kept[1] if kept is not None and kept[0] == phase else PHASES[phase][0](self)
             d["_shown"] = (phase, self._serial, opts)
-            self._offer(self._decision(opts))
+            if phase == "alloc":
+                self._offered = self._decision(opts)
+                return
+            key = (self.turn, self.step, phase)
+            head = PROMPTS.get(key)
+            if head is None:
+                head = _prompt(*key)
+            side = head[0]
+            self._offered = {side: self.decide(side, head[1], head[2], opts, kind=head[3])}
         else:
             d.pop("_shown", None)
 
@@ -336,11 +393,15 @@ class TerribleResolveState(State):
                 name, self.then = self.then, ""
                 CONTINUATIONS[name](self)
                 continue
-            if victory.check(self):
+            damage = self.damage  # a side with its first carrier afloat is not beaten: the full check only else
+            if (damage[FIRST_CARRIER["usn"]] >= SUNK_AT or damage[FIRST_CARRIER["ijn"]] >= SUNK_AT) and victory.check(
+                self
+            ):
                 return
             if not self.started:
                 self.started = True
-                BEGIN[self.action](self, self.acting)
+                action, side = SEQUENCE[self.step]
+                BEGIN[action](self, side)
                 continue
             self.started = False
             if self.step + 1 < len(SEQUENCE):
@@ -355,7 +416,7 @@ class TerribleResolveState(State):
 
     def decision_side(self) -> str:
         """[Sequence of Play] Who chooses now: the step's side, or the allocating side."""
-        return self.allocs[0]["side"] if self.phase == "alloc" else self.acting
+        return self.allocs[0]["side"] if self.phase == "alloc" else ACTING[self.step]
 
     def _decisions(self) -> dict[str, Decision]:
         """[Sequence of Play] The one decision pending, built from the current phase."""
@@ -373,12 +434,7 @@ class TerribleResolveState(State):
             text = f"Turn {self.turn}, {title}: Allocate {alloc['hits']} hit(s): {alloc['why']}"
         else:
             key = (self.turn, self.step, phase)
-            head = PROMPTS.get(key)
-            if head is None:
-                action, side = SEQUENCE[self.step]
-                _, _, prompt, rule, kind = PHASES[phase]
-                head = PROMPTS[key] = (side, f"Turn {self.turn}, {STEP_TITLES[action]}: {prompt}", rule, kind)
-            side, text, rule, kind = head
+            side, text, rule, kind = PROMPTS.get(key) or _prompt(*key)
         return {side: self.decide(side, text, rule, opts, kind=kind)}
 
     def _clone_data(self) -> dict[str, Any]:
@@ -394,6 +450,8 @@ class TerribleResolveState(State):
                 out[key] = value
             elif key == "allocs":
                 out[key] = [dict(a, pool=list(a["pool"])) for a in value]
+            elif key == "_to":
+                out[key] = value  # never changed: shared
             elif key == "_where":
                 out[key] = {side: {p: g.copy() for p, g in index.items()} for side, index in value.items()}
             else:
@@ -441,7 +499,7 @@ class TerribleResolveGame(Game):
             "cap_rings",
             NUMBERS["cap_rings"],
             "rings of the CAP box beyond the centre circle (a squadron attacks at most rings+1 times)",
-            choices=(0, 1, 2, 3, 4, 5),
+            choices=CAP_RINGS,
             rule="TR-R03",
         ),
         GameOption("cap_drift", False, "CAP that does not attack also moves out one ring per CAP step", rule="TR-R11"),

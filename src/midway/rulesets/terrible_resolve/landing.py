@@ -2,12 +2,34 @@
 
 from __future__ import annotations
 
+from functools import partial
+from itertools import product
 from typing import TYPE_CHECKING
 
 from midway.engine import DONE, Option
 from midway.engine.decisions import FrozenDict
-from midway.rulesets.terrible_resolve.data import CARRIERS, DECK_OF, GROUPS, HANGAR_OF, LAND_LIMIT, SIDE_CARRIERS
-from midway.rulesets.terrible_resolve.options import EVENTS, Segmented, done
+from midway.rulesets.terrible_resolve.data import (
+    ACTING,
+    CARRIERS,
+    CRIPPLED_AT,
+    DECK_OF,
+    GROUPS,
+    HANGAR_OF,
+    LAND_LIMIT,
+    SIDE_CARRIERS,
+    SIDE_GROUPS,
+    SIDE_OF,
+)
+from midway.rulesets.terrible_resolve.options import (
+    SP_VALUES,
+    Said,
+    Segmented,
+    Table,
+    done,
+    fitting,
+    group_options,
+    without,
+)
 
 if TYPE_CHECKING:
     from midway.rulesets.terrible_resolve.game import TerribleResolveState
@@ -15,7 +37,7 @@ if TYPE_CHECKING:
 
 def can_land(state: TerribleResolveState, c: str, places: dict[str, list[str]] | None = None) -> bool:
     """[Land Planes] [Damaged Carriers] Afloat, not crippled (M19), clear deck (M17, M47), hangar room (TR-R06)."""
-    if not state.operational(c) or state.landed.get(c, 0) >= LAND_LIMIT:
+    if state.damage[c] >= CRIPPLED_AT or state.landed.get(c, 0) >= LAND_LIMIT:
         return False
     if places is None:
         places = state.places(CARRIERS[c].side)
@@ -33,7 +55,7 @@ def may_land_on(state: TerribleResolveState, gid: str, c: str) -> bool:
     return c == home or not state.afloat(home)
 
 
-def _land_option(g: str, sp: int, c: str) -> Option:
+def _land_option(g: str, sp: int, *, c: str) -> Option:
     """[Land Planes] The option to land group ``g`` (``sp`` SP) on carrier ``c``."""
     return Option(
         f"land:{g}:{c}",
@@ -54,7 +76,7 @@ def options(state: TerribleResolveState, landed: str = "", on: str = "", before:
 
     With ``before`` (the options shown, since which group ``landed`` alone has landed, ``on`` one carrier) the
     other carriers' options are taken from ``before`` without that group's: their room is unchanged."""
-    side = state.acting
+    side = ACTING[state.step]
     places = state.places(side)
     waiting = places.get("wtl")
     opts = Segmented()
@@ -62,17 +84,16 @@ def options(state: TerribleResolveState, landed: str = "", on: str = "", before:
     opts.segments = segments
     if not waiting:
         return opts
-    sp = state.sp
+    key = (landed, state.sp[landed]) if before is not None else None
     for c in SIDE_CARRIERS[side]:
         if before is None or c == on:
             segment = _land_segment(state, c, places, waiting)
         else:
             segment = before.segments[c]
             if segment:
-                gone, fill = LAND_OPTIONS.get((landed, sp[landed], c)), FILL[c]
-                segment = [o for o in segment if o is not gone and o is not fill]
-                if len(segment) > 1:
-                    segment.append(fill)
+                segment = without(segment, LAND[c].get(key))  # type: ignore[arg-type]
+                if len(segment) == 2:  # one option left, and the fill option
+                    del segment[1]
         segments[c] = segment
         opts += segment
     if opts:
@@ -89,25 +110,14 @@ def _land_segment(
     sp = state.sp
     room = LAND_LIMIT - state.landed.get(c, 0)
     if state.options["cross_decking"]:
-        fits = [g for g in waiting if sp[g] <= room]
+        fits = fitting(waiting, sp, room)
     else:
         fits = [g for g in waiting if sp[g] <= room and may_land_on(state, g, c)]
-    if not fits:
-        return []
-    get = LAND_OPTIONS.get
-    segment = [get((g, sp[g], c)) or _new_land_option(g, sp[g], c) for g in fits]
-    if len(fits) > 1:
-        segment.append(FILL[c])
-    return segment
+    return group_options(LAND[c], fits, sp, FILL[c])
 
 
-LAND_OPTIONS: dict[tuple[str, int, str], Option] = {}
-"""Every ``land:`` option made so far, by group, SP and carrier (its id, label and data depend on nothing else)."""
-
-
-def _new_land_option(g: str, sp: int, c: str) -> Option:
-    opt = LAND_OPTIONS[g, sp, c] = _land_option(g, sp, c)
-    return opt
+LAND = {c: Table(partial(_land_option, c=c), product(SIDE_GROUPS[CARRIERS[c].side], SP_VALUES)) for c in CARRIERS}
+"""Every ``land:`` option, carrier by carrier, by group and SP (its id, label and data depend on nothing else)."""
 
 
 def begin(state: TerribleResolveState, side: str) -> None:
@@ -123,31 +133,38 @@ def land(state: TerribleResolveState, gid: str, c: str) -> None:
     state.landed[c] = state.landed.get(c, 0) + state.sp[gid]
     if gid in state.first_wave:
         state.first_wave.remove(gid)
-    key = ("land", gid, c, state.sp[gid])
-    said = EVENTS.get(key)
-    if said is None:
-        said = EVENTS[key] = (
-            f"{GROUPS[gid].label} lands on {CARRIERS[c].name}",
-            FrozenDict({"group": gid, "carrier": c, "sp": state.sp[gid]}),
-        )
-    state.emit("land", said[0], rule="Land Planes", data=said[1], to=state.visible_to(GROUPS[gid].side))
+    said = LANDED[gid, c, state.sp[gid]]
+    state.emit("land", said[0], rule="Land Planes", data=said[1], to=state._to[SIDE_OF[gid]])
+
+
+def _landed(gid: str, c: str, sp: int) -> Said:
+    """[Land Planes] The text and data of the event of group ``gid`` (``sp`` SP) landing on carrier ``c``."""
+    return (f"{GROUPS[gid].label} lands on {CARRIERS[c].name}", FrozenDict({"group": gid, "carrier": c, "sp": sp}))
+
+
+LANDED = Table(
+    _landed,
+    ((g, c, sp) for side in SIDE_GROUPS for g in SIDE_GROUPS[side] for c in SIDE_CARRIERS[side] for sp in SP_VALUES),
+)
+"""Each ``land`` event's text and data, by group, carrier and SP."""
 
 
 def resolve(state: TerribleResolveState, option: Option) -> None:
     """[Land Planes] Land one group, fill a carrier (her own groups first), or end the step."""
-    if option.id == DONE:
+    oid = option[0]
+    if oid == DONE:
         state.phase = ""
         return
-    c = option.data["carrier"]
-    if option.id.startswith("fill:"):
-        waiting = state.at(state.acting, "wtl")
+    if oid[0] == "f":  # fill:<carrier>
+        c = oid[5:]
+        waiting = state.at(ACTING[state.step], "wtl")
         own = [g for g in waiting if GROUPS[g].carrier == c]
         for g in own + [g for g in waiting if g not in own]:
             if can_land(state, c) and state.sp[g] <= LAND_LIMIT - state.landed.get(c, 0) and may_land_on(state, g, c):
                 land(state, g, c)
         state.stay("land", options(state))
         return
-    g = option.data["group"]
+    _, g, c = oid.split(":")  # land:<group>:<carrier>
     land(state, g, c)
     shown = state.shown("land")
     state.stay("land", options(state, g, c, shown if type(shown) is Segmented else None))

@@ -2,30 +2,49 @@
 
 from __future__ import annotations
 
+from functools import partial
+from itertools import compress, product
 from typing import TYPE_CHECKING
 
 from midway.engine import DONE, Option
 from midway.engine.decisions import FrozenDict
 from midway.rulesets.terrible_resolve.data import (
+    ACTING,
     CARRIERS,
+    CRIPPLED_AT,
     DECK_LIMIT,
     DECK_OF,
     FIGHTER,
     GROUPS,
     HANGAR_OF,
     SIDE_CARRIERS,
+    SIDE_OF,
 )
-from midway.rulesets.terrible_resolve.options import CACHE, EVENTS, Segmented, done
+from midway.rulesets.terrible_resolve.options import (
+    SP_VALUES,
+    Said,
+    Segmented,
+    Table,
+    done,
+    fitting,
+    group_options,
+)
 
 if TYPE_CHECKING:
     from midway.rulesets.terrible_resolve.game import TerribleResolveState
 
 
 # ------------------------------------------------------------------ launch
+DECKS = {side: tuple(DECK_OF[c] for c in carriers) for side, carriers in SIDE_CARRIERS.items()}
+"""[Launch Planes] Each side's flight decks as places of ``loc``, in carrier order."""
+
+
 def launching(state: TerribleResolveState, side: str) -> list[str]:
     """[Launch Planes] [Damaged Carriers] Groups on the decks of carriers that are not crippled (M42, M45)."""
-    places = tuple(DECK_OF[c] for c in SIDE_CARRIERS[side] if state.operational(c))
-    return state.at_many(side, places)
+    damage = state.damage
+    return state.at_many(
+        side, tuple(compress(DECKS[side], map(CRIPPLED_AT.__gt__, map(damage.__getitem__, SIDE_CARRIERS[side]))))
+    )
 
 
 def begin_launch(state: TerribleResolveState, side: str) -> None:
@@ -42,15 +61,26 @@ def begin_launch(state: TerribleResolveState, side: str) -> None:
 def _launch(state: TerribleResolveState, gid: str, dest: str) -> None:
     """[Launch Planes] One group takes off to ``dest`` (hidden from the enemy, TR-R19)."""
     state.move(gid, dest)
-    key = ("launch", gid, state.sp[gid], dest)
-    said = EVENTS.get(key)
-    if said is None:
-        where = "the centre of the CAP box" if dest == "cap:0" else "Moving to Attack"
-        said = EVENTS[key] = (
-            f"{GROUPS[gid].label} ({state.sp[gid]} SP) launches to {where}",
-            FrozenDict({"group": gid, "to": dest}),
-        )
-    state.emit("launch", said[0], rule="Launch Planes", data=said[1], to=state.visible_to(GROUPS[gid].side))
+    said = LAUNCHED[gid, state.sp[gid], dest]
+    state.emit("launch", said[0], rule="Launch Planes", data=said[1], to=state._to[SIDE_OF[gid]])
+
+
+def _launched(gid: str, sp: int, dest: str) -> Said:
+    """[Launch Planes] The text and data of the event of group ``gid`` (``sp`` SP) taking off to ``dest``."""
+    where = "the centre of the CAP box" if dest == "cap:0" else "Moving to Attack"
+    return (f"{GROUPS[gid].label} ({sp} SP) launches to {where}", FrozenDict({"group": gid, "to": dest}))
+
+
+LAUNCHED = Table(
+    _launched,
+    (
+        (g, sp, dest)
+        for g in GROUPS
+        for sp in SP_VALUES
+        for dest in (("cap:0", "mta") if GROUPS[g].kind == FIGHTER else ("mta",))
+    ),
+)
+"""Each ``launch`` event's text and data, by group, SP and destination."""
 
 
 def _launch_options(g: str, sp: int) -> tuple[Option, Option]:
@@ -62,21 +92,19 @@ def _launch_options(g: str, sp: int) -> tuple[Option, Option]:
     )
 
 
+LAUNCH = Table(_launch_options, product((g for g in GROUPS if GROUPS[g].kind == FIGHTER), SP_VALUES))
+"""The two ``launch:`` options of each fighter group, by group and SP."""
 ALL_CAP = Option("all:cap", "Every fighter flies CAP", {"to": "cap:0"})
 ALL_ESCORT = Option("all:escort", "Every fighter escorts the strike", {"to": "mta"})
 
 
 def launch_options(state: TerribleResolveState) -> list[Option]:
     """[Launch Planes] ``launch:<fighter>:cap`` or ``:escort`` (M24, M44), or all of them one way."""
-    fighters = launching(state, state.acting)
+    fighters = launching(state, ACTING[state.step])
     opts: list[Option] = []
     sp = state.sp
     for g in fighters:
-        key = ("launch", g, sp[g])
-        pair = CACHE.get(key)
-        if pair is None:
-            pair = CACHE[key] = _launch_options(g, sp[g])
-        opts += pair
+        opts += LAUNCH[g, sp[g]]
     if len(fighters) > 1:
         opts.append(ALL_CAP)
         opts.append(ALL_ESCORT)
@@ -96,7 +124,7 @@ def resolve_launch(state: TerribleResolveState, option: Option) -> None:
 # ---------------------------------------------------------------- planning
 def can_plan(state: TerribleResolveState, c: str) -> bool:
     """[Planning Phase] [Set Up] Not crippled (M45), and (Japan) its own first wave landed (M15, TR-R22)."""
-    if not state.operational(c):
+    if state.damage[c] >= CRIPPLED_AT:
         return False
     first_wave = state.first_wave
     if not first_wave:  # every first-wave group is down (always so for the Americans)
@@ -105,15 +133,20 @@ def can_plan(state: TerribleResolveState, c: str) -> bool:
     return not any(GROUPS[g].carrier == c and loc[g] == "wtl" for g in first_wave)
 
 
-def _deck_option(g: str, sp: int, c: str, spotted: int) -> Option:
+def _deck_option(g: str, sp: int, *, c: str, spotted: int) -> Option:
     """[Planning Phase] The option to spot group ``g`` (``sp`` SP) on ``c``'s deck, which holds ``spotted`` SP."""
     return Option(
-        f"deck:{g}",
+        DECK_IDS[g],
         lambda: f"Spot {GROUPS[g].label} ({sp} SP) on {CARRIERS[c].name}'s deck (deck {spotted} SP)",
-        {"group": g, "carrier": c},
+        DECK_DATA[g, c],
     )
 
 
+DECK_IDS = {g: f"deck:{g}" for g in GROUPS}
+DECK_DATA = {
+    (g, c): FrozenDict({"group": g, "carrier": c}) for g, info in GROUPS.items() for c in SIDE_CARRIERS[info.side]
+}
+"""The id of each ``deck:`` option, and its data (shared by the options of every SP and deck load)."""
 FILL = {c: Option(f"fill:{c}", f"Spot as many as fit on {CARRIERS[c].name}'s deck", {"carrier": c}) for c in CARRIERS}
 DONE_PLANNING = done("Done planning (empty decks may land planes next turn)")
 
@@ -122,14 +155,18 @@ def plan_options(state: TerribleResolveState, only: str = "", before: Segmented 
     """[Planning Phase] ``deck:<group>`` from the hangar while the deck stays within 20 SP (M46); ``fill``; ``done``.
 
     With ``only`` and ``before`` (the options shown, which ``only`` alone has changed since: a spot on its deck)
-    the other carriers' options are taken from ``before``."""
-    side = state.acting
+    the other carriers' options are taken from ``before``, and ``only`` may still plan (it has just spotted)."""
+    side = ACTING[state.step]
     segments: dict[str, list[Option]] = {}
     opts = Segmented()
-    for c in SIDE_CARRIERS[side]:
-        segment = before.segments[c] if before is not None and c != only else _plan_segment(state, c)
-        segments[c] = segment
-        opts += segment
+    if before is None:
+        for c in SIDE_CARRIERS[side]:
+            segment = segments[c] = _plan_segment(state, c) if can_plan(state, c) else []
+            opts += segment
+    else:
+        for c in SIDE_CARRIERS[side]:
+            segment = segments[c] = before.segments[c] if c != only else _plan_segment(state, c)
+            opts += segment
     if opts:
         opts.append(DONE_PLANNING)
     opts.segments = segments
@@ -137,32 +174,28 @@ def plan_options(state: TerribleResolveState, only: str = "", before: Segmented 
 
 
 def _plan_segment(state: TerribleResolveState, c: str) -> list[Option]:
-    """[Planning Phase] The options spotting planes on ``c``'s deck."""
+    """[Planning Phase] The options spotting planes on ``c``'s deck (a carrier that may plan: :func:`can_plan`)."""
     places = state.places(CARRIERS[c].side)
     hangar = places.get(HANGAR_OF[c])
-    if not hangar or not can_plan(state, c):
+    if not hangar:
         return []
     sp = state.sp
     deck = places.get(DECK_OF[c])
     spotted = sum(map(sp.__getitem__, deck)) if deck else 0
-    room = DECK_LIMIT - spotted
-    fits = [g for g in hangar if sp[g] <= room]
-    if not fits:
-        return []
-    get = DECK_OPTIONS.get
-    segment = [get((g, sp[g], c, spotted)) or _new_deck_option(g, sp[g], c, spotted) for g in fits]
-    if len(fits) > 1:
-        segment.append(FILL[c])
-    return segment
+    return group_options(DECK_OPTIONS[c, spotted], fitting(hangar, sp, DECK_LIMIT - spotted), sp, FILL[c])
 
 
-DECK_OPTIONS: dict[tuple[str, int, str, int], Option] = {}
-"""Every ``deck:`` option made so far, by group, SP, carrier and SP already on that deck."""
+class _DeckTables(dict[tuple[str, int], Table[Option]]):
+    """The ``deck:`` options of each carrier and deck load, each table made on first use."""
+
+    def __missing__(self, key: tuple[str, int]) -> Table[Option]:
+        c, spotted = key
+        table = self[key] = Table(partial(_deck_option, c=c, spotted=spotted))
+        return table
 
 
-def _new_deck_option(g: str, sp: int, c: str, spotted: int) -> Option:
-    opt = DECK_OPTIONS[g, sp, c, spotted] = _deck_option(g, sp, c, spotted)
-    return opt
+DECK_OPTIONS = _DeckTables()
+"""Every ``deck:`` option made so far, by carrier and SP already on its deck, then by group and SP."""
 
 
 def begin_plan(state: TerribleResolveState, side: str) -> None:
@@ -173,27 +206,33 @@ def begin_plan(state: TerribleResolveState, side: str) -> None:
 def _spot(state: TerribleResolveState, gid: str, c: str) -> None:
     """[Planning Phase] Move one group from the hangar to the flight deck (hidden, TR-R19)."""
     state.move(gid, DECK_OF[c])
-    key = ("deck", gid, c)
-    said = EVENTS.get(key)
-    if said is None:
-        said = EVENTS[key] = (
-            f"{GROUPS[gid].label} is spotted on {CARRIERS[c].name}'s flight deck",
-            FrozenDict({"group": gid, "carrier": c}),
-        )
-    state.emit("deck", said[0], rule="Planning Phase", data=said[1], to=state.visible_to(GROUPS[gid].side))
+    said = SPOTTED[gid, c]
+    state.emit("deck", said[0], rule="Planning Phase", data=said[1], to=state._to[SIDE_OF[gid]])
+
+
+def _spotted(gid: str, c: str) -> Said:
+    """[Planning Phase] The text and data of the event of group ``gid`` spotted on ``c``'s flight deck."""
+    return (f"{GROUPS[gid].label} is spotted on {CARRIERS[c].name}'s flight deck", DECK_DATA[gid, c])
+
+
+SPOTTED = Table(_spotted, DECK_DATA)
+"""Each ``deck`` event's text and data, by group and carrier."""
 
 
 def resolve_plan(state: TerribleResolveState, option: Option) -> None:
     """[Planning Phase] Spot one group, fill a deck, or end planning (M46, M47)."""
-    if option.id == DONE:
+    oid = option[0]
+    if oid == DONE:
         state.phase = ""
         return
-    c = option.data["carrier"]
-    if option.id.startswith("fill:"):
-        for g in state.at(state.acting, f"hangar:{c}"):
+    if oid[0] == "f":  # fill:<carrier>
+        c = oid[5:]
+        for g in state.at(ACTING[state.step], HANGAR_OF[c]):
             if state.sp[g] <= DECK_LIMIT - state.deck_sp(c):
                 _spot(state, g, c)
-    else:
-        _spot(state, option.data["group"], c)
+    else:  # deck:<group>, from its carrier's hangar
+        g = oid[5:]
+        c = state.loc[g][7:]
+        _spot(state, g, c)
     shown = state.shown("plan")
     state.stay("plan", plan_options(state, c, shown if type(shown) is Segmented else None))

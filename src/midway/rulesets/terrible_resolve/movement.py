@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from itertools import chain, filterfalse, product
 from typing import TYPE_CHECKING
 
 from midway.engine import DONE, Option
 from midway.engine.decisions import FrozenDict
-from midway.rulesets.terrible_resolve.data import BOXES, GROUP_ORDER, GROUPS, SEARCH_DIE_MAX, SEARCH_GROUPS
-from midway.rulesets.terrible_resolve.options import CACHE, EVENTS, done
+from midway.rulesets.terrible_resolve.data import (
+    ACTING,
+    BOXES,
+    GROUP_ORDER,
+    GROUPS,
+    SEARCH_DIE_MAX,
+    SEARCH_GROUPS,
+    SIDE_OF,
+)
+from midway.rulesets.terrible_resolve.options import SP_VALUES, Said, Table, done
 
 if TYPE_CHECKING:
     from midway.rulesets.terrible_resolve.game import TerribleResolveState
@@ -44,6 +53,8 @@ def _advance_option(g: str, sp: int, box: str) -> Option:
     )
 
 
+ADVANCE = Table(_advance_option, product(GROUPS, SP_VALUES, MOVABLE))
+"""Every ``advance:`` option, by group, SP and box."""
 ADVANCE_BOX = {
     box: Option(f"advance-box:{box}", f"Advance all from {BOXES[box].name}", {"from": box}) for box in MOVABLE
 }
@@ -51,30 +62,65 @@ SEARCH = Option("search", "Send the wave in Moving to Attack to search for the J
 DONE_MOVING = done("Done moving (the rest stay in their boxes)")
 
 
-def options(state: TerribleResolveState) -> list[Option]:
-    """[Move Planes] ``advance:<group>``, ``advance-box:<box>``, ``search`` (Special Rule), ``done`` (rest stay)."""
-    side = state.acting
-    groups = movers(state, side)
-    opts: list[Option] = []
-    by_box: dict[str, int] = {}
-    loc = state.loc
-    sp = state.sp
-    for g in groups:
-        box = loc[g]
-        by_box[box] = by_box.get(box, 0) + 1
-        key = ("advance", g, sp[g], box)
-        opt = CACHE.get(key)
-        if opt is None:
-            opt = CACHE[key] = _advance_option(g, sp[g], box)
-        opts.append(opt)
-    for box, n in by_box.items():
-        if n > 1:
-            opts.append(ADVANCE_BOX[box])
-    if searching(state, side) and not state.searched and any(g not in state.acted for g in state.at(side, "mta")):
+class MoveOptions(list[Option]):
+    """[Move Planes] A move step's options, with the groups they were made from, so that the next decision of the
+    step is made from them: ``groups``, the groups that may still advance, in group order (the list starts with one
+    ``advance:`` option for each); ``boxes``, those groups box by box (boxes with none left are not listed); and
+    ``search``, whether the ``search`` option is offered (an advance never changes it: see :func:`resolve`)."""
+
+    __slots__ = ("groups", "boxes", "search")
+    groups: list[str]
+    boxes: dict[str, list[str]]
+    search: bool
+
+
+def _advance_options(state: TerribleResolveState, groups: list[str]) -> MoveOptions:
+    """[Move Planes] The ``advance:`` options of ``groups``, in their order."""
+    keys = zip(groups, map(state.sp.__getitem__, groups), map(state.loc.__getitem__, groups), strict=True)
+    return MoveOptions(map(ADVANCE.__getitem__, keys))
+
+
+def _finish(opts: MoveOptions, groups: list[str], boxes: dict[str, list[str]], search: bool) -> MoveOptions:
+    """[Move Planes] Add to the ``advance:`` options of ``groups`` the ``advance-box:`` option of every box with
+    two or more of them (in the order of each box's first group), ``search`` and ``done``, and keep what made them."""
+    multi = [box for box, left in boxes.items() if len(left) > 1]
+    if multi:
+        if len(multi) > 1:
+            multi.sort(key=lambda box: GROUP_ORDER[boxes[box][0]])
+        opts += map(ADVANCE_BOX.__getitem__, multi)
+    if search:
         opts.append(SEARCH)
     if opts:
         opts.append(DONE_MOVING)
+    opts.groups = groups
+    opts.boxes = boxes
+    opts.search = search
     return opts
+
+
+def options(state: TerribleResolveState) -> MoveOptions:
+    """[Move Planes] ``advance:<group>``, ``advance-box:<box>``, ``search`` (Special Rule), ``done`` (rest stay).
+
+    The groups that may advance (:func:`movers`) each have an ``advance:`` option, in group order; then an
+    ``advance-box:`` option for each box with two or more of them, in the order of each box's first group."""
+    side = ACTING[state.step]
+    index = state.places(side)
+    acted = state.acted
+    done_ = set(acted)
+    boxes: dict[str, list[str]] = {}
+    for box in ("rta", "home") if searching(state, side) else MOVABLE:
+        there = index.get(box)
+        if there:
+            left = list(filterfalse(done_.__contains__, there)) if acted else there.copy()
+            if left:
+                boxes[box] = left
+    if len(boxes) > 1:
+        groups = sorted(chain.from_iterable(boxes.values()), key=GROUP_ORDER.__getitem__)
+    else:
+        groups = next(iter(boxes.values())).copy() if boxes else []
+    opts = _advance_options(state, groups)
+    search = searching(state, side) and not state.searched and any(g not in done_ for g in index.get("mta", ()))
+    return _finish(opts, groups, boxes, search)
 
 
 def begin(state: TerribleResolveState, side: str) -> None:
@@ -95,75 +141,78 @@ def begin(state: TerribleResolveState, side: str) -> None:
 def advance(state: TerribleResolveState, gid: str) -> None:
     """[Move Planes] Advance one box along the circuit (M21)."""
     box = state.loc[gid]
-    nxt = BOXES[box].next
+    nxt = NEXT[box]
     state.move(gid, nxt)
     state.acted.append(gid)
-    sp = state.sp[gid]
-    key = ("move", gid, box, sp)
-    said = EVENTS.get(key)
-    if said is None:
-        said = EVENTS[key] = (
-            f"{GROUPS[gid].label} ({sp} SP) moves to {BOXES[nxt].name}",
-            FrozenDict({"group": gid, "from": box, "to": nxt, "sp": sp}),
-        )
-    to = None if nxt in PUBLIC_ARRIVALS else state.visible_to(GROUPS[gid].side)
+    said = MOVED[gid, box, state.sp[gid]]
+    to = None if nxt in PUBLIC_ARRIVALS else state._to[SIDE_OF[gid]]
     state.emit("move", said[0], rule="Move Planes", data=said[1], to=to)
+
+
+NEXT = {box: info.next for box, info in BOXES.items()}
+"""[Move Planes] The box after each box of the circuit (M21)."""
+
+
+def _moved(gid: str, box: str, sp: int) -> Said:
+    """[Move Planes] The text and data of the event of group ``gid`` (``sp`` SP) advancing from ``box``."""
+    nxt = NEXT[box]
+    return (
+        f"{GROUPS[gid].label} ({sp} SP) moves to {BOXES[nxt].name}",
+        FrozenDict({"group": gid, "from": box, "to": nxt, "sp": sp}),
+    )
+
+
+MOVED = Table(_moved, product(GROUPS, MOVABLE, SP_VALUES))
+"""Each ``move`` event's text and data, by group, box and SP."""
 
 
 def resolve(state: TerribleResolveState, option: Option) -> None:
     """[Move Planes] Advance a group or a whole box, start the search (Special Rule), or end the step."""
-    if option.id == DONE:
+    oid = option[0]
+    if oid == DONE:
         state.phase = ""
         return
-    if option.id == "search":
+    if oid == "search":
         state.searched = True
         state.stay("search", search_options(state))
         return
     shown = state.shown("move")
-    if option.id.startswith("advance-box:"):
-        box = option.data["from"]
-        for g in movers(state, state.acting):
+    if oid[7] == "-":  # advance-box:<box>
+        box = oid[12:]
+        for g in movers(state, ACTING[state.step]):
             if state.loc[g] == box:
                 advance(state, g)
     else:
-        advance(state, option.data["group"])
-    state.stay("move", options(state) if shown is None else _after(state, shown, option))
+        advance(state, oid[8:])
+    state.stay("move", options(state) if type(shown) is not MoveOptions else _after(state, shown, option))
 
 
-_TAIL = frozenset(id(o) for o in (*ADVANCE_BOX.values(), SEARCH, DONE_MOVING))
-"""The options that follow the ``advance:`` options of a move step (by identity: they are made once)."""
-
-
-def _after(state: TerribleResolveState, shown: list[Option], option: Option) -> list[Option]:
-    """[Move Planes] The options left after ``option`` (an advance), made from those shown before: the ``advance:``
-    options of groups that have not acted (the others still in their boxes, in group order), then
-    ``advance-box:`` where two or more are left in a box, in the order of the first group of each box,
-    ``search`` if it was shown (an advance never changes it) and ``done``, as :func:`options` makes them."""
-    n = len(shown)
-    while n and id(shown[n - 1]) in _TAIL:
-        n -= 1
-    acted = set(state.acted)
-    if option[0][7] == "-":  # advance-box:<box>: every group of that box has acted
-        opts = [o for o in shown[:n] if o[0][8:] not in acted]
-    else:  # advance:<group>
-        opts = [o for o in shown[:n] if o is not option]
-    side = state.acting
-    index = state.places(side)
-    firsts = []
-    for box in ("rta", "home") if searching(state, side) else MOVABLE:
-        there = index.get(box)
-        if there and len(there) > 1:
-            left = [g for g in there if g not in acted]
-            if len(left) > 1:
-                firsts.append((GROUP_ORDER[left[0]], box))
-    if firsts:
-        firsts.sort()
-        opts += [ADVANCE_BOX[box] for _, box in firsts]
-    if n < len(shown) - 1 and shown[-2] is SEARCH:
-        opts.append(SEARCH)
-    if opts:
-        opts.append(DONE_MOVING)
-    return opts
+def _after(state: TerribleResolveState, shown: MoveOptions, option: Option) -> MoveOptions:
+    """[Move Planes] The options left after ``option`` (an advance), made from those shown before, as :func:`options`
+    makes them: the ``advance:`` options of the groups that have not acted, the ``advance-box:`` options of the boxes
+    where two or more are left, ``search`` if it was shown, and ``done``."""
+    oid = option[0]
+    groups = shown.groups
+    boxes = shown.boxes.copy()
+    if oid[7] == "-":  # advance-box:<box>: every group that was left in it has advanced
+        left = set(boxes.pop(oid[12:]))
+        groups = list(filterfalse(left.__contains__, groups))
+        opts = _advance_options(state, groups)
+    else:  # advance:<group>: its option goes, and it leaves its box's list
+        g = oid[8:]
+        i = groups.index(g)
+        opts = MoveOptions(shown[:i])
+        opts += shown[i + 1 : len(groups)]
+        groups = groups.copy()
+        del groups[i]
+        box = next(b for b, there in boxes.items() if g in there)
+        there = boxes[box]
+        if len(there) > 1:
+            there = boxes[box] = there.copy()
+            there.remove(g)
+        else:
+            del boxes[box]
+    return _finish(opts, groups, boxes, shown.search)
 
 
 def search_options(state: TerribleResolveState) -> list[Option]:

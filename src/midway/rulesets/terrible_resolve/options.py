@@ -1,24 +1,32 @@
 """[Sequence of Play] Options are immutable, so each distinct option is built once and shared.
 
 A decision's options are rebuilt at every choice (the hot path of search). An option's id, label
-and data depend only on a few facts (the group, its SP, the box or carrier), so every option is
-kept in :data:`CACHE` under a key of exactly those facts; its label is made only when read.
+and data depend only on a few facts (the group, its SP, the box or carrier), so the options of each
+kind are kept in a :class:`Table` under a key of exactly those facts, nearly all of them made when the
+ruleset is loaded (a step then builds its options in C, by looking its keys up); a label is made only
+when read. The text and data of frequent events are kept the same way.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from itertools import compress, repeat
+from operator import is_not
+from typing import Any, TypeVar
 
 from midway.engine import DONE, Option
 from midway.engine.decisions import FrozenDict
+from midway.rulesets.terrible_resolve.data import GROUP_SP
 
 CACHE: dict[tuple[Any, ...], Any] = {}
-"""Every option built so far, by a key of the facts its id, label and data depend on."""
+"""The ``done`` options made so far, by label."""
 
 
-EVENTS: dict[tuple[Any, ...], tuple[str, FrozenDict]] = {}
-"""The text and read-only data of each frequent event made so far (a plane moving, landing, launching, spotted),
-by a key of the facts they depend on: events are immutable, so equal ones share them."""
+Said = tuple[str, FrozenDict]
+"""The text and read-only data of a frequent event (a plane moving, landing, launching, spotted, losing SP), kept
+in a :class:`Table` by the facts they depend on: events are immutable, so equal ones share them."""
+SP_VALUES = range(1, GROUP_SP + 1)
+"""The SP a group in play may have (at 0 it is lost)."""
 
 
 def done(label: str) -> Option:
@@ -37,3 +45,56 @@ class Segmented(list[Option]):
 
     __slots__ = ("segments",)
     segments: dict[str, list[Option]]
+
+
+T = TypeVar("T")
+
+
+def without(items: Sequence[T], gone: T) -> list[T]:
+    """A copy of ``items`` without the object ``gone`` (compared by identity, as options are shared objects).
+
+    The loop runs in C (an ``Option`` compares by a Python ``__eq__``, so ``list.remove`` would call it per item)."""
+    return list(compress(items, map(is_not, items, repeat(gone))))
+
+
+V = TypeVar("V")
+
+
+class Table(dict[tuple[Any, ...], V]):
+    """[Sequence of Play] Options (or events' text and data) of one kind, by the facts they depend on, each made
+    by ``make(*key)``: those of ``keys`` when the module is loaded, any other on first use. A step builds its
+    options in C with ``list(map(table.__getitem__, keys))``."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[..., V], keys: Iterable[tuple[Any, ...]] = ()) -> None:
+        super().__init__()
+        self.make = make
+        for key in keys:
+            self[key] = make(*key)
+
+    def __missing__(self, key: tuple[Any, ...]) -> V:
+        made = self[key] = self.make(*key)
+        return made
+
+
+OptionTable = Table[Option]
+
+
+def fitting(groups: list[str], sp: dict[str, int], room: int) -> list[str]:
+    """[Land Planes] [Planning Phase] The groups with at most ``room`` SP, in their order (``groups`` itself when
+    ``room`` holds a full group: then every group fits)."""
+    if room >= GROUP_SP:
+        return groups
+    return list(compress(groups, map(room.__ge__, map(sp.__getitem__, groups))))
+
+
+def group_options(table: OptionTable, groups: list[str], sp: dict[str, int], fill: Option) -> list[Option]:
+    """[Land Planes] [Planning Phase] The option of each group from ``table`` (by group and SP), then ``fill``
+    when there are two or more."""
+    if not groups:
+        return []
+    opts = list(map(table.__getitem__, zip(groups, map(sp.__getitem__, groups), strict=True)))
+    if len(groups) > 1:
+        opts.append(fill)
+    return opts

@@ -1,0 +1,103 @@
+"""A Terrible Resolve: the tables made when the ruleset is loaded (options and events' text by the facts they depend
+on), the move step's memory of the groups its options were made from, and the ``to=`` of hidden events kept per
+state. Each must agree with what the rules' code makes from the position itself."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from midway.ai import RandomAgent
+from midway.engine import Option
+from midway.rulesets.terrible_resolve import GAME, attacks, cap, combat, landing, launch, movement
+from midway.rulesets.terrible_resolve.data import GROUPS
+from midway.rulesets.terrible_resolve.game import LOST, TerribleResolveState, _lost
+from midway.rulesets.terrible_resolve.options import Table
+
+
+def _same(a: Option, b: Option) -> bool:
+    return a.to_json() == b.to_json()
+
+
+def test_tr_tables_made_at_load_equal_options_made_afresh() -> None:
+    for table, make in [
+        (movement.ADVANCE, movement._advance_option),
+        (attacks.TARGET, attacks._target_option),
+        (cap.COMMIT, cap._commit_option),
+    ]:
+        assert len(table) > 100
+        for key, opt in table.items():
+            assert _same(opt, make(*key)), key
+    for c, table in landing.LAND.items():
+        for (g, sp), opt in table.items():
+            assert _same(opt, landing._land_option(g, sp, c=c))
+    for key, opts in combat.HITS.items():
+        assert [o.to_json() for o in opts] == [o.to_json() for o in combat._hit_options(*key)]
+    for key, pair in launch.LAUNCH.items():
+        assert [o.to_json() for o in pair] == [o.to_json() for o in launch._launch_options(*key)]
+
+
+def test_tr_tables_of_events_equal_events_made_afresh() -> None:
+    for table, make in [
+        (movement.MOVED, movement._moved),
+        (landing.LANDED, landing._landed),
+        (launch.LAUNCHED, launch._launched),
+        (launch.SPOTTED, launch._spotted),
+        (cap.MOVED_OUT, cap._moved_out),
+        (LOST, _lost),
+    ]:
+        assert len(table) > 100
+        for key, (text, data) in table.items():
+            assert (text, dict(data)) == (make(*key)[0], dict(make(*key)[1])), key
+    assert LOST["ent-f1", 2, 3][0] == "Enterprise fighter 1 loses 2 SP (3 left)"
+    assert cap.MOVED_OUT["ent-f1", "cap:2"][0] == "Enterprise fighter 1 moves out to CAP ring 2"
+
+
+def test_tr_tables_make_a_missing_entry_on_first_use() -> None:
+    made: list[tuple[int, int]] = []
+    table = Table(lambda a, b: made.append((a, b)) or a + b, [(1, 2)])
+    assert table[1, 2] == 3 and made == [(1, 2)]  # made once, when loaded
+    assert table[2, 5] == 7 and table[2, 5] == 7 and made == [(1, 2), (2, 5)]  # made once, on first use
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_tr_tables_move_step_remembers_the_groups_of_its_options(seed: int) -> None:
+    """Every move decision's options carry the groups that may advance (movers, in group order), box by box."""
+    state = GAME.new(seed)
+    assert isinstance(state, TerribleResolveState)
+    agents = {"usn": RandomAgent(2 * seed + 1), "ijn": RandomAgent(2 * seed + 2)}
+    seen = 0
+    while not state.is_over:
+        ((side, decision),) = state.pending().items()
+        shown = state.__dict__["_shown"][2]
+        if state.phase == "move":
+            assert isinstance(shown, movement.MoveOptions)
+            assert shown.groups == movement.movers(state, side)
+            assert shown.boxes == {
+                box: there for box in movement.MOVABLE if (there := [g for g in shown.groups if state.loc[g] == box])
+            }
+            assert [o.id for o in shown[: len(shown.groups)]] == [f"advance:{g}" for g in shown.groups]
+            seen += 1
+        state.apply(side, agents[side].choose({}, decision), decision_id=decision.id)
+    assert seen > 20
+
+
+@pytest.mark.parametrize("open_tables", [False, True])
+def test_tr_tables_hidden_events_to_follows_the_option_after_clone_and_pickle(open_tables: bool) -> None:
+    state = GAME.new(1, {"open_tables": open_tables})
+    assert isinstance(state, TerribleResolveState)
+    want = {s: None if open_tables else (s,) for s in ("usn", "ijn")}
+    old = pickle.loads(pickle.dumps(state))
+    del old.__dict__["_to"]  # a pickle from before the ruleset kept it
+    for s in (state, state.clone(), state.clone(search=True), pickle.loads(pickle.dumps(state))):
+        assert {side: s.visible_to(side) for side in ("usn", "ijn")} == want
+    again = pickle.loads(pickle.dumps(old))
+    assert {side: again.visible_to(side) for side in ("usn", "ijn")} == want
+    assert "_to" not in state.to_json()["state"]
+    agents = {"usn": RandomAgent(3), "ijn": RandomAgent(4)}
+    for _ in range(200):
+        ((side, decision),) = state.pending().items()
+        state.apply(side, agents[side].choose({}, decision))
+    hidden = [e for e in state.events if e.kind in ("land", "deck", "launch")]
+    assert hidden and all(e.to == want[GROUPS[e.data["group"]].side] for e in hidden)
