@@ -32,6 +32,12 @@ def test_tr_tables_made_at_load_equal_options_made_afresh() -> None:
     for c, table in landing.LAND.items():
         for (g, sp), opt in table.items():
             assert _same(opt, landing._land_option(g, sp, c=c))
+    assert len(launch.DECK_OPTIONS) >= 4 * 7  # every carrier's deck at 0, 5, 10 and 15 SP
+    for (c, spotted), table in launch.DECK_OPTIONS.items():
+        for (g, sp), opt in table.items():
+            assert _same(opt, launch._deck_option(g, sp, c=c, spotted=spotted))
+    for g, opts in movement.SEARCH_GROUP_OPTIONS.items():
+        assert [o.id for o in opts] == [f"sg:{g}:{n}" for n in (1, 2, 3, 4)]
     for key, opts in combat.HITS.items():
         assert [o.to_json() for o in opts] == [o.to_json() for o in combat._hit_options(*key)]
     for key, pair in launch.LAUNCH.items():

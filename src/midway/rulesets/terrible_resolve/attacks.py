@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from midway.engine import Option
 from midway.rulesets.terrible_resolve import combat, victory
 from midway.rulesets.terrible_resolve.data import (
+    ACTING,
     CARRIERS,
     DIVE,
     FIGHTER,
@@ -42,7 +43,7 @@ def to_home(state: TerribleResolveState, gid: str) -> None:
     """[Carrier Attacks] To Heading (Returning) Home (M34, M41). A side with no carrier afloat has nowhere
     to go home to: the group is lost (TR-R15, E06)."""
     side = GROUPS[gid].side
-    if not state.carriers_afloat(side):
+    if min(map(state.damage.__getitem__, SIDE_CARRIERS[side])) >= SUNK_AT:  # no carrier afloat
         state.lose_all(gid, rule="TR-R15")
         return
     state.move(gid, "home")
@@ -50,7 +51,7 @@ def to_home(state: TerribleResolveState, gid: str) -> None:
 
 def bombers_attacking(state: TerribleResolveState, side: str) -> list[str]:
     """[Carrier Attacks] The side's bomber groups in its Attacking box."""
-    there = state.places(side).get("atk")
+    there = state._where[side].get("atk")
     return list(filterfalse(FIGHTER_GROUPS.__contains__, there)) if there else []
 
 
@@ -79,7 +80,7 @@ ALL_ON = {c: Option(f"all:{c}", f"Every remaining bomber attacks {CARRIERS[c].na
 
 def options(state: TerribleResolveState) -> list[Option]:
     """[Carrier Attacks] Each bomber group picks an enemy carrier afloat (M33); ``all:<carrier>`` sends the rest."""
-    side = state.acting
+    side = ACTING[state.step]
     free = [g for g in bombers_attacking(state, side) if g not in state.targets]
     opts: list[Option] = []
     targets = tuple(state.carriers_afloat(_other(side)))
@@ -116,15 +117,17 @@ def begin(state: TerribleResolveState, side: str) -> None:
 
 def resolve(state: TerribleResolveState, option: Option) -> None:
     """[Carrier Attacks] Place one bomber group (or all the rest) in a carrier's section (M33)."""
-    bombers = bombers_attacking(state, state.acting)
+    bombers = bombers_attacking(state, ACTING[state.step])
     targets = state.targets
-    every = option.id.startswith("all:")
+    oid = option[0]
+    every = oid[0] == "a"  # all:<carrier>
     if every:
+        c = oid[4:]
         for g in bombers:
-            targets.setdefault(g, option.data["carrier"])
-    else:
-        g = option.data["group"]
-        targets[g] = option.data["carrier"]
+            targets.setdefault(g, c)
+    else:  # target:<group>:<carrier>
+        _, g, c = oid.split(":")
+        targets[g] = c
     if len(targets) == len(bombers):
         state.phase = ""
         _start_waves(state)
@@ -135,10 +138,10 @@ def resolve(state: TerribleResolveState, option: Option) -> None:
         return
     # made from the options shown: each free group had one option per carrier afloat, in group order, then
     # (two or more free) the all: options, one per carrier; the chosen group's go, and the all: ones if one is left
-    before = [b for b in bombers if b not in targets or b == g]
-    n = len(before)
+    n = len(bombers) - len(targets) + 1  # free before this choice
     per = len(shown) // (n + 1)
-    at = before.index(g) * per
+    i = bombers.index(g)
+    at = (i - sum(map(targets.__contains__, bombers[:i]))) * per  # g's place among the free
     opts = shown[:at] + shown[at + per : n * per]
     if n > 2:
         opts += shown[n * per :]
@@ -147,7 +150,7 @@ def resolve(state: TerribleResolveState, option: Option) -> None:
 
 def _start_waves(state: TerribleResolveState) -> None:
     """[Carrier Attacks] All the groups against one carrier form one attack wave (M35)."""
-    side = state.acting
+    side = ACTING[state.step]
     enemy = _other(side)
     state.waves = [c for c in state.carriers_afloat(enemy) if c in state.targets.values()]
     for c in state.waves:
@@ -179,7 +182,7 @@ def next_wave(state: TerribleResolveState) -> None:
     )
     mode = "even" if state.options["aa_allocation"] == "even" else "choose"
     combat.push_allocation(
-        state, state.acting, hits, wave, f"AA hits from {CARRIERS[c].name}", "Carrier Attacks: Resolving AA", mode
+        state, ACTING[state.step], hits, wave, f"AA hits from {CARRIERS[c].name}", "Carrier Attacks: Resolving AA", mode
     )
     state.then = "bomb"
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import filterfalse, product
 from typing import TYPE_CHECKING
 
 from midway.engine import DONE, Option
 from midway.engine.decisions import FrozenDict
 from midway.rulesets.terrible_resolve import combat
-from midway.rulesets.terrible_resolve.data import FIGHTER, FIGHTER_GROUPS, GROUPS, SIDE_OF
+from midway.rulesets.terrible_resolve.data import ACTING, FIGHTER_GROUPS, GROUPS, SIDE_OF
 from midway.rulesets.terrible_resolve.options import SP_VALUES, Said, Table, done
 
 if TYPE_CHECKING:
@@ -19,15 +19,19 @@ RULE = "CAP attacks"
 
 def _other(side: str) -> str:
     """[Sequence of Play] The other side."""
-    return "ijn" if side == "usn" else "usn"
+    return OTHER[side]
+
+
+OTHER = {"usn": "ijn", "ijn": "usn"}
+"""[Sequence of Play] Each side's enemy."""
 
 
 def raid(state: TerribleResolveState, side: str) -> tuple[list[str], list[str]]:
     """[CAP attacks] The raid at ``side``'s fleet: (escorts, bombers) in the enemy's Ready to Attack (M25)."""
-    groups = state.at(_other(side), "rta")
-    escorts = [g for g in groups if GROUPS[g].kind == FIGHTER]
-    bombers = [g for g in groups if GROUPS[g].kind != FIGHTER]
-    return escorts, bombers
+    groups = state._where[OTHER[side]].get("rta")
+    if not groups:
+        return [], []
+    return list(filter(FIGHTER_GROUPS.__contains__, groups)), list(filterfalse(FIGHTER_GROUPS.__contains__, groups))
 
 
 def ring(state: TerribleResolveState, gid: str) -> int:
@@ -51,7 +55,7 @@ DONE_CAP = done("Done: resolve the attacks (uncommitted squadrons hold)")
 def options(state: TerribleResolveState) -> list[Option]:
     """[CAP attacks] Commit squadrons one at a time. As many as there are escort groups must fight the escorts
     before any may attack the bombers (M26, C-08: squadrons, TR-R13)."""
-    side = state.acting
+    side = ACTING[state.step]
     escorts, bombers = raid(state, side)
     orders = state.cap_orders
     free = [g for g in state.in_cap(side) if g not in orders]
@@ -86,7 +90,7 @@ def _commit(state: TerribleResolveState, gid: str, target: str) -> None:
 
 def resolve(state: TerribleResolveState, option: Option) -> None:
     """[CAP attacks] Commit a squadron, or all of them, or end the commitments and fight (M26)."""
-    side = state.acting
+    side = ACTING[state.step]
     if option.id == "cap-all":
         escorts, _ = raid(state, side)
         for g in state.in_cap(side):
@@ -121,7 +125,7 @@ def fight(state: TerribleResolveState) -> None:
     Hits on 4-6 (M28), all simultaneous (M29), each engagement separate (M27). The firing side allocates
     its hits (M30, C-09 / TR-R14); every escort group in the box joins the dogfight (TR-R13).
     """
-    side = state.acting
+    side = ACTING[state.step]
     enemy = _other(side)
     escorts, bombers = raid(state, side)
     on_escorts = [g for g, o in state.cap_orders.items() if o == "escorts"]
@@ -171,9 +175,10 @@ def finish(state: TerribleResolveState) -> None:
 
     With option cap_drift (TR-R11) the squadrons that did not attack move out as well.
     """
-    side = state.acting
+    side = ACTING[state.step]
     combat.apply_losses(state, RULE)
+    drift = state.options["cap_drift"]
     for g in state.in_cap(side):
-        if g in state.cap_orders or state.options["cap_drift"]:
+        if drift or g in state.cap_orders:
             move_out(state, g)
     state.cap_orders = {}

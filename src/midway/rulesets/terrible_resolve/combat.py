@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 def count_hits(dice: list[int], minimum: int = HIT_MIN) -> int:
     """[CAP attacks] [Resolving AA] One hit for every 4, 5 or 6 rolled."""
-    return sum(1 for d in dice if d >= minimum)
+    return sum(map(minimum.__le__, dice))  # True counts 1
 
 
 def dive_bomb(state: TerribleResolveState, sp: int, why: str) -> int:
@@ -36,7 +36,7 @@ def dive_bomb(state: TerribleResolveState, sp: int, why: str) -> int:
     if sp <= 0:
         return 0
     dice = state.roll(sp, 6, why=why, rule="Carrier Attacks: Dive-Bombers")
-    hits = sum(1 for d in dice if d >= DIVE_HIT_MIN)
+    hits = sum(map(DIVE_HIT_MIN.__le__, dice))
     sixes = dice.count(6)
     while sixes:
         dice = state.roll(sixes, 6, why=f"{why}, re-rolled sixes", rule="Carrier Attacks: Dive-Bombers")
@@ -92,9 +92,13 @@ def auto_allocate(state: TerribleResolveState) -> bool:
     """
     alloc = state.allocs[0]
     sp, loss = state.sp, state.pending_loss
-    left = [sp[g] - loss.get(g, 0) for g in alloc["pool"]]  # remaining(), inlined
-    live = [g for g, n in zip(alloc["pool"], left, strict=True) if n > 0]
-    total = sum(n for n in left if n > 0)
+    live = []
+    total = 0
+    for g in alloc["pool"]:
+        n = sp[g] - loss.get(g, 0)  # remaining(), inlined
+        if n > 0:
+            live.append(g)
+            total += n
     if alloc["hits"] <= 0 or not live:
         state.allocs.pop(0)
         return True

@@ -26,7 +26,6 @@ from midway.rulesets.terrible_resolve.options import (
     Segmented,
     Table,
     done,
-    fitting,
     group_options,
     without,
 )
@@ -40,11 +39,15 @@ def can_land(state: TerribleResolveState, c: str, places: dict[str, list[str]] |
     if state.damage[c] >= CRIPPLED_AT or state.landed.get(c, 0) >= LAND_LIMIT:
         return False
     if places is None:
-        places = state.places(CARRIERS[c].side)
+        places = state._where[CARRIERS[c].side]
     if DECK_OF[c] in places:
         return False
     hangar = places.get(HANGAR_OF[c])
-    return hangar is None or len(hangar) < CARRIERS[c].groups
+    return hangar is None or len(hangar) < CAPACITY[c]
+
+
+CAPACITY = {c: carrier.groups for c, carrier in CARRIERS.items()}
+"""[Land Planes] Each carrier's hangar capacity in groups (TR-R06)."""
 
 
 def may_land_on(state: TerribleResolveState, gid: str, c: str) -> bool:
@@ -77,7 +80,7 @@ def options(state: TerribleResolveState, landed: str = "", on: str = "", before:
     With ``before`` (the options shown, since which group ``landed`` alone has landed, ``on`` one carrier) the
     other carriers' options are taken from ``before`` without that group's: their room is unchanged."""
     side = ACTING[state.step]
-    places = state.places(side)
+    places = state._where[side]
     waiting = places.get("wtl")
     opts = Segmented()
     segments: dict[str, list[Option]] = {}
@@ -110,10 +113,9 @@ def _land_segment(
     sp = state.sp
     room = LAND_LIMIT - state.landed.get(c, 0)
     if state.options["cross_decking"]:
-        fits = fitting(waiting, sp, room)
-    else:
-        fits = [g for g in waiting if sp[g] <= room and may_land_on(state, g, c)]
-    return group_options(LAND[c], fits, sp, FILL[c])
+        return group_options(LAND[c], waiting, sp, room, FILL[c])
+    fits = [g for g in waiting if sp[g] <= room and may_land_on(state, g, c)]
+    return group_options(LAND[c], fits, sp, room, FILL[c])
 
 
 LAND = {c: Table(partial(_land_option, c=c), product(SIDE_GROUPS[CARRIERS[c].side], SP_VALUES)) for c in CARRIERS}

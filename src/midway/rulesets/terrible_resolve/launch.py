@@ -15,6 +15,7 @@ from midway.rulesets.terrible_resolve.data import (
     DECK_LIMIT,
     DECK_OF,
     FIGHTER,
+    GROUP_SP,
     GROUPS,
     HANGAR_OF,
     SIDE_CARRIERS,
@@ -26,7 +27,6 @@ from midway.rulesets.terrible_resolve.options import (
     Segmented,
     Table,
     done,
-    fitting,
     group_options,
 )
 
@@ -114,7 +114,7 @@ def launch_options(state: TerribleResolveState) -> list[Option]:
 def resolve_launch(state: TerribleResolveState, option: Option) -> None:
     """[Launch Planes] Send one fighter (or all) to CAP or as escort (M44)."""
     if option.id.startswith("all:"):
-        for g in launching(state, state.acting):
+        for g in launching(state, ACTING[state.step]):
             _launch(state, g, option.data["to"])
     else:
         _launch(state, option.data["group"], option.data["to"])
@@ -175,14 +175,14 @@ def plan_options(state: TerribleResolveState, only: str = "", before: Segmented 
 
 def _plan_segment(state: TerribleResolveState, c: str) -> list[Option]:
     """[Planning Phase] The options spotting planes on ``c``'s deck (a carrier that may plan: :func:`can_plan`)."""
-    places = state.places(CARRIERS[c].side)
+    places = state._where[CARRIERS[c].side]
     hangar = places.get(HANGAR_OF[c])
     if not hangar:
         return []
     sp = state.sp
     deck = places.get(DECK_OF[c])
     spotted = sum(map(sp.__getitem__, deck)) if deck else 0
-    return group_options(DECK_OPTIONS[c, spotted], fitting(hangar, sp, DECK_LIMIT - spotted), sp, FILL[c])
+    return group_options(DECK_OPTIONS[c, spotted], hangar, sp, DECK_LIMIT - spotted, FILL[c])
 
 
 class _DeckTables(dict[tuple[str, int], Table[Option]]):
@@ -195,7 +195,11 @@ class _DeckTables(dict[tuple[str, int], Table[Option]]):
 
 
 DECK_OPTIONS = _DeckTables()
-"""Every ``deck:`` option made so far, by carrier and SP already on its deck, then by group and SP."""
+"""Every ``deck:`` option made so far, by carrier and SP already on its deck, then by group and SP. Those of full
+groups on decks holding whole groups (nearly all) are made when the ruleset loads."""
+for _g, _c in DECK_DATA:
+    for _load in range(0, DECK_LIMIT, GROUP_SP):
+        DECK_OPTIONS[_c, _load][_g, GROUP_SP]
 
 
 def begin_plan(state: TerribleResolveState, side: str) -> None:

@@ -14,6 +14,7 @@ from midway.rulesets.terrible_resolve.data import (
     GROUPS,
     SEARCH_DIE_MAX,
     SEARCH_GROUPS,
+    SIDE_GROUPS,
     SIDE_OF,
 )
 from midway.rulesets.terrible_resolve.options import SP_VALUES, Said, Table, done
@@ -83,11 +84,15 @@ def _advance_options(state: TerribleResolveState, groups: list[str]) -> MoveOpti
 def _finish(opts: MoveOptions, groups: list[str], boxes: dict[str, list[str]], search: bool) -> MoveOptions:
     """[Move Planes] Add to the ``advance:`` options of ``groups`` the ``advance-box:`` option of every box with
     two or more of them (in the order of each box's first group), ``search`` and ``done``, and keep what made them."""
-    multi = [box for box, left in boxes.items() if len(left) > 1]
-    if multi:
-        if len(multi) > 1:
-            multi.sort(key=lambda box: GROUP_ORDER[boxes[box][0]])
-        opts += map(ADVANCE_BOX.__getitem__, multi)
+    firsts = []
+    for box, left in boxes.items():
+        if len(left) > 1:
+            firsts.append((GROUP_ORDER[left[0]], box))
+    if firsts:
+        if len(firsts) > 1:
+            firsts.sort()
+        for _, box in firsts:
+            opts.append(ADVANCE_BOX[box])
     if search:
         opts.append(SEARCH)
     if opts:
@@ -104,11 +109,12 @@ def options(state: TerribleResolveState) -> MoveOptions:
     The groups that may advance (:func:`movers`) each have an ``advance:`` option, in group order; then an
     ``advance-box:`` option for each box with two or more of them, in the order of each box's first group."""
     side = ACTING[state.step]
-    index = state.places(side)
+    index = state._where[side]
     acted = state.acted
     done_ = set(acted)
     boxes: dict[str, list[str]] = {}
-    for box in ("rta", "home") if searching(state, side) else MOVABLE:
+    searches = side == "usn" and not state.found  # searching(), inlined
+    for box in ("rta", "home") if searches else MOVABLE:
         there = index.get(box)
         if there:
             left = list(filterfalse(done_.__contains__, there)) if acted else there.copy()
@@ -119,7 +125,7 @@ def options(state: TerribleResolveState) -> MoveOptions:
     else:
         groups = next(iter(boxes.values())).copy() if boxes else []
     opts = _advance_options(state, groups)
-    search = searching(state, side) and not state.searched and any(g not in done_ for g in index.get("mta", ()))
+    search = searches and not state.searched and any(g not in done_ for g in index.get("mta", ()))
     return _finish(opts, groups, boxes, search)
 
 
@@ -205,8 +211,9 @@ def _after(state: TerribleResolveState, shown: MoveOptions, option: Option) -> M
         opts += shown[i + 1 : len(groups)]
         groups = groups.copy()
         del groups[i]
-        box = next(b for b, there in boxes.items() if g in there)
-        there = boxes[box]
+        for box, there in boxes.items():  # noqa: B007 (the box found is used below)
+            if g in there:
+                break
         if len(there) > 1:
             there = boxes[box] = there.copy()
             there.remove(g)
@@ -219,9 +226,9 @@ def search_options(state: TerribleResolveState) -> list[Option]:
     """[Special Rule] Put each group of the wave in search group 1-4; ``done`` spreads the rest and rolls."""
     opts: list[Option] = []
     acted, search = state.acted, state.search
-    for g in state.places("usn").get("mta", ()):
+    for g in state._where["usn"].get("mta", ()):
         if g not in search and g not in acted:
-            opts += SEARCH_GROUP_OPTIONS.get(g) or _search_group_options(g)
+            opts += SEARCH_GROUP_OPTIONS[g]
     opts.append(SPREAD_AND_ROLL if opts else ROLL)
     return opts
 
@@ -231,32 +238,32 @@ SPREAD_AND_ROLL = done("Spread the rest evenly and roll the search die")
 
 
 def _search_group_options(g: str) -> tuple[Option, ...]:
-    """[Special Rule] The options putting group ``g`` in search group 1-4, built once."""
-    opts = SEARCH_GROUP_OPTIONS.get(g)
-    if opts is None:
-        opts = SEARCH_GROUP_OPTIONS[g] = tuple(
-            Option(f"sg:{g}:{n}", f"{GROUPS[g].label} to search group {n}", {"group": g, "n": n})
-            for n in range(1, SEARCH_GROUPS + 1)
-        )
-    return opts
+    """[Special Rule] The options putting group ``g`` in search group 1-4."""
+    return tuple(
+        Option(f"sg:{g}:{n}", f"{GROUPS[g].label} to search group {n}", {"group": g, "n": n})
+        for n in range(1, SEARCH_GROUPS + 1)
+    )
 
 
-SEARCH_GROUP_OPTIONS: dict[str, tuple[Option, ...]] = {}
+SEARCH_GROUP_OPTIONS: dict[str, tuple[Option, ...]] = {g: _search_group_options(g) for g in SIDE_GROUPS["usn"]}
+"""The options putting each American group in search group 1-4 (Japan never searches, TR-R16)."""
 
 
 def resolve_search(state: TerribleResolveState, option: Option) -> None:
     """[Special Rule: Finding the Japanese Fleet] Assign a group to a search group, or roll (M54)."""
-    if option.id == DONE:
+    oid = option[0]
+    if oid == DONE:
         _roll_search(state)
         state.stay("move", options(state))
         return
-    state.search[option.data["group"]] = option.data["n"]
+    _, g, n = oid.split(":")  # sg:<group>:<n>
+    state.search[g] = int(n)
     state.emit(
         "search-group",
-        f"{GROUPS[option.data['group']].label} joins search group {option.data['n']}",
+        f"{GROUPS[g].label} joins search group {n}",
         rule="Special Rule: Finding the Japanese Fleet",
-        data=dict(option.data),
-        to=state.visible_to("usn"),
+        data=option[2],  # {"group": g, "n": n}, read-only already
+        to=state._to["usn"],
     )
     opts = search_options(state)
     if len(opts) == 1:  # every group assigned: roll without asking

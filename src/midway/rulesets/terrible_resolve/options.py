@@ -81,20 +81,14 @@ class Table(dict[tuple[Any, ...], V]):
 OptionTable = Table[Option]
 
 
-def fitting(groups: list[str], sp: dict[str, int], room: int) -> list[str]:
-    """[Land Planes] [Planning Phase] The groups with at most ``room`` SP, in their order (``groups`` itself when
-    ``room`` holds a full group: then every group fits)."""
-    if room >= GROUP_SP:
-        return groups
-    return list(compress(groups, map(room.__ge__, map(sp.__getitem__, groups))))
-
-
-def group_options(table: OptionTable, groups: list[str], sp: dict[str, int], fill: Option) -> list[Option]:
-    """[Land Planes] [Planning Phase] The option of each group from ``table`` (by group and SP), then ``fill``
-    when there are two or more."""
-    if not groups:
-        return []
-    opts = list(map(table.__getitem__, zip(groups, map(sp.__getitem__, groups), strict=True)))
+def group_options(table: OptionTable, groups: list[str], sp: dict[str, int], room: int, fill: Option) -> list[Option]:
+    """[Land Planes] [Planning Phase] The option of each group with at most ``room`` SP from ``table`` (by group and
+    SP), in their order, then ``fill`` when there are two or more."""
+    if room < GROUP_SP:  # else every group fits
+        groups = list(compress(groups, map(room.__ge__, map(sp.__getitem__, groups))))
+        if not groups:
+            return []
+    opts = list(map(table.__getitem__, zip(groups, map(sp.__getitem__, groups))))  # noqa: B905 (as long)
     if len(groups) > 1:
         opts.append(fill)
     return opts

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from midway.rulesets.terrible_resolve.data import CARRIERS, SIDE_CARRIERS
+from midway.rulesets.terrible_resolve.data import CARRIERS, SIDE_CARRIERS, SUNK_AT
 
 if TYPE_CHECKING:
     from midway.rulesets.terrible_resolve.game import TerribleResolveState
@@ -17,7 +17,7 @@ def run(state: TerribleResolveState, side: str) -> None:
     carrier at 0 damage does not roll (D05); crippled status follows the damage (TR-R12).
     """
     for c in SIDE_CARRIERS[side]:
-        if not state.afloat(c) or state.damage[c] == 0:
+        if state.damage[c] == 0 or state.damage[c] >= SUNK_AT:  # undamaged, or sunk
             continue
         carrier = CARRIERS[c]
         (die,) = state.roll(1, 6, why=f"{carrier.name} repair", rule="Repair Damage")
