@@ -18,7 +18,7 @@ from midway.rulesets.terrible_resolve.data import (
     SUNK_AT,
     TORPEDO,
 )
-from midway.rulesets.terrible_resolve.options import SP_VALUES, Table
+from midway.rulesets.terrible_resolve.options import SP_VALUES, Kept, Table
 
 if TYPE_CHECKING:
     from midway.rulesets.terrible_resolve.game import TerribleResolveState
@@ -115,8 +115,9 @@ def begin(state: TerribleResolveState, side: str) -> None:
     state.stay("target", options(state))
 
 
-def resolve(state: TerribleResolveState, option: Option) -> None:
-    """[Carrier Attacks] Place one bomber group (or all the rest) in a carrier's section (M33)."""
+def resolve(state: TerribleResolveState, option: Option, shown: list[Option] | None = None) -> Kept | None:
+    """[Carrier Attacks] Place one bomber group (or all the rest) in a carrier's section (M33); the step's next
+    options are made from those ``shown``."""
     bombers = bombers_attacking(state, ACTING[state.step])
     targets = state.targets
     oid = option[0]
@@ -131,11 +132,9 @@ def resolve(state: TerribleResolveState, option: Option) -> None:
     if len(targets) == len(bombers):
         state.phase = ""
         _start_waves(state)
-        return
-    shown = state.shown("target")
+        return None
     if shown is None or every:
-        state.stay("target", options(state))
-        return
+        return ("target", options(state))
     # made from the options shown: each free group had one option per carrier afloat, in group order, then
     # (two or more free) the all: options, one per carrier; the chosen group's go, and the all: ones if one is left
     n = len(bombers) - len(targets) + 1  # free before this choice
@@ -145,7 +144,7 @@ def resolve(state: TerribleResolveState, option: Option) -> None:
     opts = shown[:at] + shown[at + per : n * per]
     if n > 2:
         opts += shown[n * per :]
-    state.stay("target", opts)
+    return ("target", opts)
 
 
 def _start_waves(state: TerribleResolveState) -> None:

@@ -9,7 +9,7 @@ from midway.engine import DONE, Option
 from midway.engine.decisions import FrozenDict
 from midway.rulesets.terrible_resolve import combat
 from midway.rulesets.terrible_resolve.data import ACTING, FIGHTER_GROUPS, GROUPS, SIDE_OF
-from midway.rulesets.terrible_resolve.options import SP_VALUES, Said, Table, done
+from midway.rulesets.terrible_resolve.options import SP_VALUES, Kept, Said, Table, done
 
 if TYPE_CHECKING:
     from midway.rulesets.terrible_resolve.game import TerribleResolveState
@@ -88,7 +88,7 @@ def _commit(state: TerribleResolveState, gid: str, target: str) -> None:
     state.cap_orders[gid] = target
 
 
-def resolve(state: TerribleResolveState, option: Option) -> None:
+def resolve(state: TerribleResolveState, option: Option, shown: list[Option] | None = None) -> Kept | None:
     """[CAP attacks] Commit a squadron, or all of them, or end the commitments and fight (M26)."""
     side = ACTING[state.step]
     if option.id == "cap-all":
@@ -110,13 +110,13 @@ def resolve(state: TerribleResolveState, option: Option) -> None:
         _commit(state, option.data["group"], option.data["target"])
         opts = options(state)
         if len(opts) > 1:
-            state.stay("cap", opts)
-            return
+            return ("cap", opts)
     state.phase = ""
     if state.cap_orders:
         fight(state)
     else:
         finish(state)
+    return None
 
 
 def fight(state: TerribleResolveState) -> None:

@@ -17,7 +17,7 @@ from midway.rulesets.terrible_resolve.data import (
     REROLL_SIX_HITS,
     TORPEDO_SIX_HITS,
 )
-from midway.rulesets.terrible_resolve.options import SP_VALUES, Table
+from midway.rulesets.terrible_resolve.options import SP_VALUES, Kept, Table
 
 if TYPE_CHECKING:
     from midway.rulesets.terrible_resolve.game import TerribleResolveState
@@ -147,7 +147,7 @@ def allocation_options(state: TerribleResolveState) -> list[Option]:
     return opts
 
 
-def resolve_allocation(state: TerribleResolveState, option: Option) -> None:
+def resolve_allocation(state: TerribleResolveState, option: Option, shown: list[Option] | None = None) -> Kept | None:
     """[CAP attacks] [Resolving AA] Carry out one allocation choice."""
     oid = option[0]
     if oid[3] == ":":  # hit:<group>
@@ -157,6 +157,7 @@ def resolve_allocation(state: TerribleResolveState, option: Option) -> None:
     if state.allocs[0]["hits"] <= 0:
         state.allocs.pop(0)
     state.phase = ""
+    return None
 
 
 def apply_losses(state: TerribleResolveState, rule: str) -> None:

@@ -45,7 +45,7 @@ from midway.rulesets.terrible_resolve.data import (
     SUNK_AT,
     first_wave,
 )
-from midway.rulesets.terrible_resolve.options import SP_VALUES, Said, Table
+from midway.rulesets.terrible_resolve.options import SP_VALUES, Kept, Said, Table
 
 _FLAT = frozenset(
     {"sp", "loc", "damage", "landed", "search", "cap_orders", "targets", "pending_loss", "first_wave", "acted", "waves"}
@@ -102,7 +102,9 @@ BEGIN = {
     "repair": repair.run,
 }
 
-PHASES: dict[str, tuple[Callable[[Any], list[Option]], Callable[[Any, Option], None], str, str, str]] = {
+PHASES: dict[
+    str, tuple[Callable[[Any], list[Option]], Callable[[Any, Option, list[Option] | None], Kept | None], str, str, str]
+] = {
     # phase: (options, resolve, prompt, rule, kind)
     "land": (landing.options, landing.resolve, "Land planes from Waiting to Land", "Land Planes", "land"),
     "move": (movement.options, movement.resolve, "Move planes round the circuit", "Move Planes", "move"),
@@ -338,7 +340,9 @@ class TerribleResolveState(State):
         """[Sequence of Play] Ask in ``phase`` while it has options, else end the phase.
 
         The options are kept for the decision the run loop hands the engine, so they are not built
-        twice; call it only as the last act of a step's code.
+        twice; call it only as the last act of a step's code. (A resolver may instead hand back
+        ``(phase, opts)``: :meth:`_resolve` passes it to :meth:`_run`. A resolver is given the options of
+        the decision it resolves, ``shown``, so that it may make the next from them.)
         """
         if opts:
             self.phase = phase
@@ -347,22 +351,22 @@ class TerribleResolveState(State):
             self.phase = ""
             self.__dict__.pop("_opts", None)
 
-    def shown(self, phase: str) -> list[Option] | None:
-        """[Sequence of Play] The options of the decision being resolved, if it was a decision of ``phase``
-        handed over by :meth:`_run` (so a step may update them instead of building them again); else None."""
-        shown = self.__dict__.get("_shown")
-        if shown is None or shown[0] != phase or shown[1] != self._serial - 1:
-            return None
-        opts: list[Option] = shown[2]
-        return opts
-
     # ------------------------------------------------------------- driver
-    def _run(self) -> None:
-        """[Sequence of Play] Run forward to the next decision or the end, and hand the decision over."""
+    def _run(self, kept: Kept | None = None) -> None:
+        """[Sequence of Play] Run forward to the next decision or the end, and hand the decision over.
+
+        ``kept``: what a step's resolver handed back to stay in a phase (as :meth:`stay` would keep it)."""
+        d = self.__dict__
+        if kept is None:
+            kept = d.pop("_opts", None)
+        elif kept[1]:
+            self.phase = kept[0]
+        else:
+            self.phase = ""
+            kept = None
         if not self.phase:  # else play stays in the phase: nothing to run
             self._play()
-        d = self.__dict__
-        kept = d.pop("_opts", None)
+            kept = d.pop("_opts", None)
         if self.result is None:
             phase = self.phase
             opts = kept[1] if kept is not None and kept[0] == phase else PHASES[phase][0](self)
@@ -461,8 +465,14 @@ class TerribleResolveState(State):
     def _resolve(self, choices: Mapping[str, Option]) -> None:
         """[Sequence of Play] Carry out the choice and run on."""
         ((_, option),) = choices.items()
-        PHASES[self.phase][1](self, option)
-        self._run()
+        shown = self.__dict__.get(
+            "_shown"
+        )  # the options of the decision resolved: the step may make its next from them
+        self._run(
+            PHASES[self.phase][1](
+                self, option, shown[2] if shown is not None and shown[1] == self._serial - 1 else None
+            )
+        )
 
     def _view(self, side: str | None) -> dict[str, Any]:
         """[Set Up: two tables] What ``side`` may know (TR-R19)."""

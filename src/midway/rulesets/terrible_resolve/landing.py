@@ -22,6 +22,7 @@ from midway.rulesets.terrible_resolve.data import (
 )
 from midway.rulesets.terrible_resolve.options import (
     SP_VALUES,
+    Kept,
     Said,
     Segmented,
     Table,
@@ -151,12 +152,13 @@ LANDED = Table(
 """Each ``land`` event's text and data, by group, carrier and SP."""
 
 
-def resolve(state: TerribleResolveState, option: Option) -> None:
-    """[Land Planes] Land one group, fill a carrier (her own groups first), or end the step."""
+def resolve(state: TerribleResolveState, option: Option, shown: list[Option] | None = None) -> Kept | None:
+    """[Land Planes] Land one group, fill a carrier (her own groups first), or end the step; after a group lands,
+    the step's next options are made from those ``shown``."""
     oid = option[0]
     if oid == DONE:
         state.phase = ""
-        return
+        return None
     if oid[0] == "f":  # fill:<carrier>
         c = oid[5:]
         waiting = state.at(ACTING[state.step], "wtl")
@@ -164,9 +166,7 @@ def resolve(state: TerribleResolveState, option: Option) -> None:
         for g in own + [g for g in waiting if g not in own]:
             if can_land(state, c) and state.sp[g] <= LAND_LIMIT - state.landed.get(c, 0) and may_land_on(state, g, c):
                 land(state, g, c)
-        state.stay("land", options(state))
-        return
+        return ("land", options(state))
     _, g, c = oid.split(":")  # land:<group>:<carrier>
     land(state, g, c)
-    shown = state.shown("land")
-    state.stay("land", options(state, g, c, shown if type(shown) is Segmented else None))
+    return ("land", options(state, g, c, shown if type(shown) is Segmented else None))

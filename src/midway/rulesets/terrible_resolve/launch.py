@@ -23,6 +23,7 @@ from midway.rulesets.terrible_resolve.data import (
 )
 from midway.rulesets.terrible_resolve.options import (
     SP_VALUES,
+    Kept,
     Said,
     Segmented,
     Table,
@@ -111,14 +112,14 @@ def launch_options(state: TerribleResolveState) -> list[Option]:
     return opts
 
 
-def resolve_launch(state: TerribleResolveState, option: Option) -> None:
+def resolve_launch(state: TerribleResolveState, option: Option, shown: list[Option] | None = None) -> Kept | None:
     """[Launch Planes] Send one fighter (or all) to CAP or as escort (M44)."""
     if option.id.startswith("all:"):
         for g in launching(state, ACTING[state.step]):
             _launch(state, g, option.data["to"])
     else:
         _launch(state, option.data["group"], option.data["to"])
-    state.stay("launch", launch_options(state))
+    return ("launch", launch_options(state))
 
 
 # ---------------------------------------------------------------- planning
@@ -223,12 +224,13 @@ SPOTTED = Table(_spotted, DECK_DATA)
 """Each ``deck`` event's text and data, by group and carrier."""
 
 
-def resolve_plan(state: TerribleResolveState, option: Option) -> None:
-    """[Planning Phase] Spot one group, fill a deck, or end planning (M46, M47)."""
+def resolve_plan(state: TerribleResolveState, option: Option, shown: list[Option] | None = None) -> Kept | None:
+    """[Planning Phase] Spot one group, fill a deck, or end planning (M46, M47); the step's next options are made
+    from those ``shown``."""
     oid = option[0]
     if oid == DONE:
         state.phase = ""
-        return
+        return None
     if oid[0] == "f":  # fill:<carrier>
         c = oid[5:]
         for g in state.at(ACTING[state.step], HANGAR_OF[c]):
@@ -238,5 +240,4 @@ def resolve_plan(state: TerribleResolveState, option: Option) -> None:
         g = oid[5:]
         c = state.loc[g][7:]
         _spot(state, g, c)
-    shown = state.shown("plan")
-    state.stay("plan", plan_options(state, c, shown if type(shown) is Segmented else None))
+    return ("plan", plan_options(state, c, shown if type(shown) is Segmented else None))

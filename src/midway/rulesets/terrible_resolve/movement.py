@@ -17,7 +17,7 @@ from midway.rulesets.terrible_resolve.data import (
     SIDE_GROUPS,
     SIDE_OF,
 )
-from midway.rulesets.terrible_resolve.options import SP_VALUES, Said, Table, done
+from midway.rulesets.terrible_resolve.options import SP_VALUES, Kept, Said, Table, done
 
 if TYPE_CHECKING:
     from midway.rulesets.terrible_resolve.game import TerribleResolveState
@@ -172,17 +172,16 @@ MOVED = Table(_moved, product(GROUPS, MOVABLE, SP_VALUES))
 """Each ``move`` event's text and data, by group, box and SP."""
 
 
-def resolve(state: TerribleResolveState, option: Option) -> None:
-    """[Move Planes] Advance a group or a whole box, start the search (Special Rule), or end the step."""
+def resolve(state: TerribleResolveState, option: Option, shown: list[Option] | None = None) -> Kept | None:
+    """[Move Planes] Advance a group or a whole box, start the search (Special Rule), or end the step; the step's
+    next options are made from those ``shown``."""
     oid = option[0]
     if oid == DONE:
         state.phase = ""
-        return
+        return None
     if oid == "search":
         state.searched = True
-        state.stay("search", search_options(state))
-        return
-    shown = state.shown("move")
+        return ("search", search_options(state))
     if oid[7] == "-":  # advance-box:<box>
         box = oid[12:]
         for g in movers(state, ACTING[state.step]):
@@ -190,7 +189,7 @@ def resolve(state: TerribleResolveState, option: Option) -> None:
                 advance(state, g)
     else:
         advance(state, oid[8:])
-    state.stay("move", options(state) if type(shown) is not MoveOptions else _after(state, shown, option))
+    return ("move", options(state) if type(shown) is not MoveOptions else _after(state, shown, option))
 
 
 def _after(state: TerribleResolveState, shown: MoveOptions, option: Option) -> MoveOptions:
@@ -249,13 +248,12 @@ SEARCH_GROUP_OPTIONS: dict[str, tuple[Option, ...]] = {g: _search_group_options(
 """The options putting each American group in search group 1-4 (Japan never searches, TR-R16)."""
 
 
-def resolve_search(state: TerribleResolveState, option: Option) -> None:
+def resolve_search(state: TerribleResolveState, option: Option, shown: list[Option] | None = None) -> Kept | None:
     """[Special Rule: Finding the Japanese Fleet] Assign a group to a search group, or roll (M54)."""
     oid = option[0]
     if oid == DONE:
         _roll_search(state)
-        state.stay("move", options(state))
-        return
+        return ("move", options(state))
     _, g, n = oid.split(":")  # sg:<group>:<n>
     state.search[g] = int(n)
     state.emit(
@@ -268,9 +266,8 @@ def resolve_search(state: TerribleResolveState, option: Option) -> None:
     opts = search_options(state)
     if len(opts) == 1:  # every group assigned: roll without asking
         _roll_search(state)
-        state.stay("move", options(state))
-    else:
-        state.stay("search", opts)
+        return ("move", options(state))
+    return ("search", opts)
 
 
 def _roll_search(state: TerribleResolveState) -> None:

@@ -25,6 +25,9 @@ CACHE: dict[tuple[Any, ...], Any] = {}
 Said = tuple[str, FrozenDict]
 """The text and read-only data of a frequent event (a plane moving, landing, launching, spotted, losing SP), kept
 in a :class:`Table` by the facts they depend on: events are immutable, so equal ones share them."""
+Kept = tuple[str, list[Option]]
+"""What a step's resolver hands back to stay in a phase: the phase and its next options (see
+``TerribleResolveState._run``); it hands back ``None`` when it has ended the phase or called ``stay`` itself."""
 SP_VALUES = range(1, GROUP_SP + 1)
 """The SP a group in play may have (at 0 it is lost)."""
 
