@@ -123,15 +123,14 @@ def resolve_launch(state: TerribleResolveState, option: Option, shown: list[Opti
 
 
 # ---------------------------------------------------------------- planning
-def can_plan(state: TerribleResolveState, c: str) -> bool:
-    """[Planning Phase] [Set Up] Not crippled (M45), and (Japan) its own first wave landed (M15, TR-R22)."""
-    if state.damage[c] >= CRIPPLED_AT:
-        return False
-    first_wave = state.first_wave
-    if not first_wave:  # every first-wave group is down (always so for the Americans)
-        return True
+def planning(state: TerribleResolveState, side: str) -> list[str]:
+    """[Planning Phase] [Set Up] The side's carriers that may spot planes: not crippled (M45), and (Japan) with
+    their own first wave landed (M15, TR-R22)."""
+    first_wave = state.first_wave  # empty once every first-wave group is down (always so for the Americans)
     loc = state.loc
-    return not any(GROUPS[g].carrier == c and loc[g] == "wtl" for g in first_wave)
+    waiting = {GROUPS[g].carrier for g in first_wave if loc[g] == "wtl"} if first_wave else ()
+    damage = state.damage
+    return [c for c in SIDE_CARRIERS[side] if damage[c] < CRIPPLED_AT and c not in waiting]
 
 
 def _deck_option(g: str, sp: int, *, c: str, spotted: int) -> Option:
@@ -161,8 +160,9 @@ def plan_options(state: TerribleResolveState, only: str = "", before: Segmented 
     segments: dict[str, list[Option]] = {}
     opts = Segmented()
     if before is None:
+        plans = planning(state, side)
         for c in SIDE_CARRIERS[side]:
-            segment = segments[c] = _plan_segment(state, c) if can_plan(state, c) else []
+            segment = segments[c] = _plan_segment(state, c) if c in plans else []
             opts += segment
     else:
         for c in SIDE_CARRIERS[side]:
@@ -175,7 +175,7 @@ def plan_options(state: TerribleResolveState, only: str = "", before: Segmented 
 
 
 def _plan_segment(state: TerribleResolveState, c: str) -> list[Option]:
-    """[Planning Phase] The options spotting planes on ``c``'s deck (a carrier that may plan: :func:`can_plan`)."""
+    """[Planning Phase] The options spotting planes on ``c``'s deck (a carrier that may plan: :func:`planning`)."""
     places = state._where[CARRIERS[c].side]
     hangar = places.get(HANGAR_OF[c])
     if not hangar:

@@ -213,6 +213,14 @@ def _after(state: TerribleResolveState, shown: MoveOptions, option: Option) -> M
         for box, there in boxes.items():  # noqa: B007 (the box found is used below)
             if g in there:
                 break
+        if len(there) > 2 and there[0] != g:  # two or more left, the same one first: the options after are too
+            there = boxes[box] = there.copy()
+            there.remove(g)
+            opts += shown[len(shown.groups) :]
+            opts.groups = groups
+            opts.boxes = boxes
+            opts.search = shown.search
+            return opts
         if len(there) > 1:
             there = boxes[box] = there.copy()
             there.remove(g)
