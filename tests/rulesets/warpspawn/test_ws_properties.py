@@ -14,6 +14,7 @@ from midway.engine.game import State
 from midway.rulesets.warpspawn import GAME, move
 from midway.rulesets.warpspawn.board import reindex
 from midway.rulesets.warpspawn.data import CARRIERS
+from midway.rulesets.warpspawn.game import WarpspawnState
 
 OPTIONS = st.fixed_dictionaries(
     {
@@ -56,7 +57,7 @@ def check_invariants(state) -> None:  # type: ignore[no-untyped-def]
     check_indexes(state)
 
 
-INDEXES = ("_n_deck", "_n_refuel", "_mine", "_popt", "_cap", "_launch", "_targets")
+INDEXES = tuple(sorted(WarpspawnState._INDEXES))
 
 
 def check_indexes(state) -> None:  # type: ignore[no-untyped-def]

@@ -6,11 +6,21 @@ A squad is one chit (M03). Its two face-down meanings are two flags (WS-R03):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from midway.engine import Option
-from midway.rulesets.warpspawn.data import BOX_NAMES, CARRIERS, MIDWAY, SQUAD_TYPES, TARGETS, WARSHIPS
+from midway.engine.decisions import FrozenDict
+from midway.rulesets.warpspawn.data import (
+    BOX_NAMES,
+    CARRIERS,
+    MIDWAY,
+    SQUAD_TYPES,
+    STRIKE_BOXES,
+    TARGETS,
+    WARSHIPS,
+    starting_squads,
+)
 
 if TYPE_CHECKING:
     from midway.rulesets.warpspawn.game import WarpspawnState
@@ -20,6 +30,37 @@ GROUP_BOXES = ("search", "search2", "attack")
 DRINK = "drink"
 ENEMY = {"usn": "ijn", "ijn": "usn"}
 OK, IMMOBILIZED, OUT = "operational", "immobilized", "out of action"
+
+SQUAD_IDS: tuple[str, ...] = tuple(sid for sid, _side, _key, _carrier in starting_squads())
+"""The squad ids in setup order (a squad's ``index``)."""
+BIT: dict[str, int] = {sid: 1 << (8 * i) for i, sid in enumerate(SQUAD_IDS)}
+"""Each squad's mark in the state's squad sets (``_idle``, ``_decks``...), ints holding one byte per squad in
+setup order (``1 << 8 * index``): ``set.to_bytes(len(SQUAD_IDS), "little")`` is then a row of 0s and 1s, one
+per squad in setup order, which :func:`itertools.compress` reads in C (a bit per squad would need a Python
+loop to list a set's squads)."""
+SIDE_RANGE: dict[str, tuple[int, int]] = {
+    side: (
+        min(i for i, (_sid, s, _k, _c) in enumerate(starting_squads()) if s == side),
+        max(i for i, (_sid, s, _k, _c) in enumerate(starting_squads()) if s == side) + 1,
+    )
+    for side in ("usn", "ijn")
+}
+"""The indexes in :data:`SQUAD_IDS` of each side's squads (a side's squads are set up one after another)."""
+INDEX: dict[str, int] = {
+    sid: i - SIDE_RANGE[side][0] for i, (sid, side, _key, _carrier) in enumerate(starting_squads())
+}
+"""Each squad's place among its side's squads in setup order (its ``index``)."""
+SIDE_SELECT: dict[str, tuple[int, int]] = {side: (8 * lo, hi - lo) for side, (lo, hi) in SIDE_RANGE.items()}
+"""How to read a side's squads out of a squad set: ``(squads >> shift).to_bytes(count, "little")`` has one
+byte per squad of the side, in setup order."""
+SIDE_BITS: dict[str, int] = {
+    side: sum(BIT[sid] for sid, s, _key, _carrier in starting_squads() if s == side) for side in ("usn", "ijn")
+}
+FIGHTER_BITS: int = sum(BIT[sid] for sid, _s, key, _carrier in starting_squads() if SQUAD_TYPES[key].is_fighter)
+REFUEL_CAP: dict[str, int] = {c: cv.refuel_capacity for c, cv in CARRIERS.items()}
+"""[MOVE PHASE] Refuel/Rearm capacity per carrier (M23)."""
+AIR_BOXES: tuple[str, ...] = (*STRIKE_BOXES, "drink")
+"""The boxes off the carriers (The Drink included): each has a squad set ``_air[box]``."""
 
 
 @dataclass(slots=True)
@@ -38,6 +79,11 @@ class Squad:
     ditch: bool = False
     origin: str = ""
     flown: bool = False
+    index: int = field(default=0, repr=False, compare=False)
+    """The squad's place among its side's squads in setup order: not part of the game, left out of
+    :meth:`to_json`."""
+    bit: int = field(default=0, repr=False, compare=False)
+    """The squad's mark in squad sets (:data:`BIT`): not part of the game either."""
 
     def copy(self) -> Squad:
         """An independent copy (for clones)."""
@@ -54,72 +100,196 @@ class Squad:
             self.ditch,
             self.origin,
             self.flown,
+            self.index,
+            self.bit,
         )
 
+    def to_json(self) -> dict[str, Any]:
+        """The squad as JSON-ready data: its fields but the bit (what serialized states and digests hold)."""
+        return {
+            "id": self.id,
+            "side": self.side,
+            "type": self.type,
+            "box": self.box,
+            "carrier": self.carrier,
+            "group": self.group,
+            "moved": self.moved,
+            "rearm": self.rearm,
+            "patrol": self.patrol,
+            "ditch": self.ditch,
+            "origin": self.origin,
+            "flown": self.flown,
+        }
 
-_PICK: dict[tuple[str, str, str], tuple[Option, str]] = {}
-"""Options are immutable: one ``pick:`` option (and the squad's description) per squad, box and carrier,
-shared by every game."""
+
+LOST = Option("lost", "a squad in The Drink")
+"""The ``_popt`` entry of a squad in The Drink (never offered: such a squad is never still to move)."""
+
+Place = tuple[Option, str, str, FrozenDict]
+"""What is said of a squad in one place: its ``pick:`` option there, the squad in words, and the text and
+data of the ``move`` event that puts it there."""
+
+_PLACES: dict[tuple[str, str, str], Place] = {}
+"""Options and event data are immutable: one :data:`Place` per squad, box and carrier, shared by every game."""
 
 
-def squad_pick(sq: Squad) -> tuple[Option, str]:
-    """The ``pick:`` option of a squad where it is now, and the squad in words."""
-    key = (sq.id, sq.box, sq.carrier)
-    hit = _PICK.get(key)
-    if hit is None:
-        where = f"{BOX_NAMES[sq.box]} of {CARRIERS[sq.carrier].name}" if sq.carrier else BOX_NAMES[sq.box]
-        text = f"{name(sq)} {sq.id} in {where}"
-        hit = _PICK[key] = (Option(f"pick:{sq.id}", f"move {text}", {"unit": sq.id}), text)
-    return hit
+def squad_pick(sq: Squad) -> Place:
+    """The ``pick:`` option of a squad where it is now, and the squad in words (then the words of its move
+    there: see :data:`Place`)."""
+    return _PLACES.get((sq.id, sq.box, sq.carrier)) or _new_place(sq.id, sq.box, sq.carrier)
 
 
-def relocate(st: WarpspawnState, sq: Squad, box: str, carrier: str = "") -> None:
-    """Put ``sq`` in ``box`` (of ``carrier``), keeping the box counts of the state up to date.
+def _new_place(sid: str, box: str, carrier: str) -> Place:
+    kind_name = SQUAD_TYPES[sid.split("-")[1]].name
+    where = f"{BOX_NAMES[box]} of {CARRIERS[carrier].name}" if carrier else BOX_NAMES[box]
+    text = f"{kind_name} {sid} in {where}"
+    said = f"{sid} ({kind_name}) -> {BOX_NAMES[box]}{' of ' + CARRIERS[carrier].name if carrier else ''}"
+    place = _PLACES[sid, box, carrier] = (
+        Option(f"pick:{sid}", f"move {text}", {"unit": sid}),
+        text,
+        said,
+        FrozenDict({"squad": sid, "box": box, "carrier": carrier}),
+    )
+    return place
+
+
+def relocate(st: WarpspawnState, sq: Squad, box: str, carrier: str = "") -> Place | None:
+    """Put ``sq`` in ``box`` (of ``carrier``), keeping the squad indexes of the state up to date.
 
     Every change of a squad's box or carrier goes through here: the move phase reads the counts
-    (``_n_deck``, ``_n_refuel``) and each squad's ``pick:`` option (``_popt``) instead of counting the
-    squads and building options (speed: AI look-ahead)."""
-    old = sq.box
+    (``_n_deck``, ``_n_refuel``), the squad sets and each squad's ``pick:`` option (``_popt``) instead of
+    counting the squads and building options (speed: AI look-ahead). A squad relocated has moved (or is
+    lost): it leaves ``_idle``, the set of squads still to move this phase. Returns what is said of the
+    squad in its new place (:data:`Place`; None in The Drink).
+
+    The squad sets that tell which squads on a carrier may move (see :func:`reroom`) change with it, here
+    for the two carriers a move touches, in a few steps: a deck that fills up keeps its Refuel/Rearm squads
+    below, a Refuel/Rearm box that fills up keeps the On Deck squads up."""
+    old, bit = sq.box, sq.bit
     if old == "deck":
-        st._n_deck[sq.carrier] -= 1
+        c = sq.carrier
+        n = st._n_deck[c] - 1
+        st._n_deck[c] = n
+        st._decks[c] ^= bit
+        st._down &= ~bit
+        st._rise &= ~bit
+        if n == st._cap[c] - 1:  # the deck was full: room now
+            st._rise |= st._refuels[c] & ~st._rearm
+            st._land[CARRIERS[c].side] += 1
     elif old == "refuel":
-        st._n_refuel[sq.carrier] -= 1
+        c = sq.carrier
+        n = st._n_refuel[c] - 1
+        st._n_refuel[c] = n
+        st._refuels[c] ^= bit
+        st._rise &= ~bit
+        if n == REFUEL_CAP[c] - 1:  # Refuel/Rearm was full: room now
+            st._down |= st._decks[c]
+    else:
+        st._air[old] ^= bit
     sq.box, sq.carrier = box, carrier
     if box == "deck":
-        st._n_deck[carrier] += 1
+        n = st._n_deck[carrier] + 1
+        st._n_deck[carrier] = n
+        st._decks[carrier] |= bit
+        if st._n_refuel[carrier] < REFUEL_CAP[carrier]:
+            st._down |= bit
+        if not sq.rearm and st._launch[carrier]:
+            st._rise |= bit
+        if n == st._cap[carrier]:  # the deck is full now
+            st._rise &= ~st._refuels[carrier]
+            st._land[CARRIERS[carrier].side] -= 1
     elif box == "refuel":
-        st._n_refuel[carrier] += 1
-    if box == DRINK:
-        st._popt.pop(sq.id, None)
+        n = st._n_refuel[carrier] + 1
+        st._n_refuel[carrier] = n
+        st._refuels[carrier] |= bit
+        if not sq.rearm and st._n_deck[carrier] < st._cap[carrier]:
+            st._rise |= bit
+        if n == REFUEL_CAP[carrier]:  # Refuel/Rearm is full now
+            st._down &= ~st._decks[carrier]
     else:
-        st._popt[sq.id] = squad_pick(sq)[0]
+        st._air[box] |= bit
+    st._idle &= ~bit
+    if box == DRINK:
+        st._popt[sq.side][sq.index] = LOST
+        return None
+    place = _PLACES.get((sq.id, box, carrier)) or _new_place(sq.id, box, carrier)
+    st._popt[sq.side][sq.index] = place[0]
+    return place
+
+
+def face_up(st: WarpspawnState, sq: Squad) -> None:
+    """Turn a Refuel/Rearm squad face up at the start of its side's move phase (M28): it may go up now."""
+    sq.rearm = False
+    st._rearm &= ~sq.bit
+    if st._n_deck[sq.carrier] < st._cap[sq.carrier]:
+        st._rise |= sq.bit
+
+
+def face_down(st: WarpspawnState, sq: Squad) -> None:
+    """Turn a squad face down as it lands (M26): before it is put On Deck."""
+    sq.rearm = True
+    st._rearm |= sq.bit
 
 
 def recap(st: WarpspawnState) -> None:
     """Recompute what carrier damage changes: each carrier's On Deck capacity now, whether it can
-    launch, and the Japanese targets left. Called after every change of status, Deck Fire or runway."""
+    launch, and the Japanese targets left, then the squad sets that depend on them (:func:`reroom`).
+    Called after every change of status, Deck Fire or runway."""
     st._cap = {c: deck_capacity(st, c) for c in CARRIERS}
     st._launch = {c: can_launch(st, c) for c in CARRIERS}
     st._targets = {
         "usn": ("fleet",),
         "ijn": tuple(t for t, cs in TARGETS.items() if any(st.status[c] != OUT for c in cs)),
     }
+    reroom(st)
+
+
+def reroom(st: WarpspawnState) -> None:
+    """The squad sets of what the carriers' room allows, from the counts: ``_down`` (On Deck squads whose
+    carrier has room in Refuel/Rearm, M23), ``_rise`` (face-up squads On Deck of a carrier that can launch,
+    M27, WS-R21, or in Refuel/Rearm of a carrier with room On Deck, M22) and ``_land`` (per side, the
+    carriers with room On Deck, M25). :func:`relocate` keeps them up to date."""
+    down = rise = 0
+    up = ~st._rearm
+    land = {"usn": 0, "ijn": 0}
+    for c, cv in CARRIERS.items():
+        if st._n_deck[c] < st._cap[c]:
+            rise |= st._refuels[c] & up
+            land[cv.side] += 1
+        if st._n_refuel[c] < REFUEL_CAP[c]:
+            down |= st._decks[c]
+        if st._launch[c]:
+            rise |= st._decks[c] & up
+    st._down, st._rise, st._land = down, rise, land
 
 
 def reindex(st: WarpspawnState) -> None:
     """Rebuild every index of the state from the squads (after setup, a clone, or a direct edit)."""
     st._n_deck = dict.fromkeys(CARRIERS, 0)
     st._n_refuel = dict.fromkeys(CARRIERS, 0)
+    st._decks = dict.fromkeys(CARRIERS, 0)
+    st._refuels = dict.fromkeys(CARRIERS, 0)
+    st._air = dict.fromkeys(AIR_BOXES, 0)
+    st._idle = st._rearm = 0
     st._mine = {"usn": [], "ijn": []}
-    st._popt = {}
+    st._popt = {side: [LOST] * (hi - lo) for side, (lo, hi) in SIDE_RANGE.items()}
     for sq in st.squads.values():
+        bit = sq.bit
         if sq.box == "deck":
             st._n_deck[sq.carrier] += 1
+            st._decks[sq.carrier] |= bit
         elif sq.box == "refuel":
             st._n_refuel[sq.carrier] += 1
+            st._refuels[sq.carrier] |= bit
+        else:
+            st._air[sq.box] |= bit
+        if sq.rearm:
+            st._rearm |= bit
         if sq.box != DRINK:
             st._mine[sq.side].append(sq)
-            st._popt[sq.id] = squad_pick(sq)[0]
+            st._popt[sq.side][sq.index] = squad_pick(sq)[0]
+            if not sq.moved and not sq.group:
+                st._idle |= bit
     recap(st)
 
 

@@ -8,7 +8,9 @@ from typing import Any, ClassVar
 from midway.engine import Decision, Game, GameOption, Option, Outcome, State, TextSection
 from midway.rulesets.warpspawn import attack, constraints, move
 from midway.rulesets.warpspawn.board import (
+    BIT,
     DRINK,
+    INDEX,
     OK,
     Squad,
     carriers_left,
@@ -36,16 +38,53 @@ class WarpspawnState(State):
 
     Besides the game itself (serialized, compared, replayed) the state keeps indexes derived from
     it, rebuilt by :func:`~midway.rulesets.warpspawn.board.reindex` and kept up to date by the moves:
-    ``_n_deck`` / ``_n_refuel`` (squads per carrier box), ``_mine`` (each side's squads not in The
-    Drink, in setup order), ``_popt`` (each such squad's ``pick:`` option where it is now),
-    ``_cap`` / ``_launch`` / ``_targets`` (what carrier damage changes).
+    ``_n_deck`` / ``_n_refuel`` (squads per carrier box); the squad sets (ints, one byte per squad:
+    :data:`~midway.rulesets.warpspawn.board.BIT`) ``_decks`` / ``_refuels`` (per carrier), ``_air`` (per box
+    off the carriers), ``_idle`` (squads not moved this phase, not in a strike group nor The Drink),
+    ``_rearm`` (face down), ``_down`` / ``_rise`` (squads their carrier's room lets go below / up: see
+    :func:`~midway.rulesets.warpspawn.board.reroom`); ``_land`` (per side,
+    the carriers with room On Deck); ``_mine`` (each side's squads not in The Drink, in setup order);
+    ``_popt`` (per side, each squad's ``pick:`` option where it is now, by ``index``); ``_cap`` /
+    ``_launch`` / ``_targets`` (what carrier damage changes).
     They are left out of :meth:`to_json`, so a state's bytes and digest are the game alone.
     """
 
     _INDEXES: ClassVar[frozenset[str]] = frozenset(
-        {"_n_deck", "_n_refuel", "_mine", "_popt", "_cap", "_launch", "_targets", "_found"}
+        {
+            "_n_deck",
+            "_n_refuel",
+            "_decks",
+            "_refuels",
+            "_air",
+            "_idle",
+            "_rearm",
+            "_down",
+            "_rise",
+            "_land",
+            "_mine",
+            "_popt",
+            "_cap",
+            "_launch",
+            "_targets",
+        }
     )
     _NOT_SERIALIZED: ClassVar[frozenset[str]] = State._NOT_SERIALIZED | _INDEXES
+
+    _n_deck: dict[str, int]
+    _n_refuel: dict[str, int]
+    _decks: dict[str, int]
+    _refuels: dict[str, int]
+    _air: dict[str, int]
+    _idle: int
+    _rearm: int
+    _down: int
+    _rise: int
+    _land: dict[str, int]
+    _mine: dict[str, list[Squad]]
+    _popt: dict[str, list[Option]]
+    _cap: dict[str, int]
+    _launch: dict[str, bool]
+    _targets: dict[str, tuple[str, ...]]
 
     def _clone_data(self) -> dict[str, Any]:
         """A hand-written copy of the ruleset's attributes (speed: search clones). Squads, groups and
@@ -82,8 +121,16 @@ class WarpspawnState(State):
             "hc": dict(self.hc),
             "_n_deck": dict(self._n_deck),
             "_n_refuel": dict(self._n_refuel),
+            "_decks": dict(self._decks),
+            "_refuels": dict(self._refuels),
+            "_air": dict(self._air),
+            "_idle": self._idle,
+            "_rearm": self._rearm,
+            "_down": self._down,
+            "_rise": self._rise,
+            "_land": dict(self._land),
             "_mine": {s: [squads[sq.id] for sq in lst] for s, lst in self._mine.items()},
-            "_popt": dict(self._popt),
+            "_popt": {side: list(opts) for side, opts in self._popt.items()},
             "_cap": self._cap,
             "_launch": self._launch,
             "_targets": self._targets,
@@ -105,7 +152,7 @@ class WarpspawnState(State):
             cv = CARRIERS[carrier]
             box = "deck" if deck.get(carrier, 0) < cv.deck_capacity else "refuel"
             deck[carrier] = deck.get(carrier, 0) + (box == "deck")
-            self.squads[sid] = Squad(sid, side, key, box, carrier, origin=carrier)
+            self.squads[sid] = Squad(sid, side, key, box, carrier, origin=carrier, index=INDEX[sid], bit=BIT[sid])
         self.groups: dict[str, dict[str, Any]] = {}
         self.gcount = {"usn": 0, "ijn": 0}
         self.status = {c: OK for c in CARRIERS}
@@ -218,15 +265,19 @@ class WarpspawnState(State):
 
     def _resolve(self, choices: Mapping[str, Option]) -> None:
         ((_side, opt),) = choices.items()
-        oid, data = opt.id, opt.data
+        oid, data = opt[0], opt[2]
         head = oid[:4]
         if head == "pick":
-            move.pick(self, data["unit"])
+            d = move.pick(self, oid[5:])  # pick:<unit>
+            if d is not None:  # the move-to decision, found by the pick (else the unit has moved)
+                self._offer({d.side: d})
+                return
         elif head == "move":
             if self.stage == "fail":
                 move.resolve_fail(self, data["dest"])
             else:
-                move.move(self, data["unit"], data["dest"])
+                _move, unit, dest = oid.split(":", 2)  # move:<unit>:<dest>
+                move.move(self, unit, dest)
         elif oid == "done":
             self._after_move()
         elif head == "lose":

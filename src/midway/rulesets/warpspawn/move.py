@@ -8,15 +8,23 @@ destination left, in which case it is moved automatically (or pancakes, M40).
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from midway.engine import DONE, Decision, Option
 from midway.rulesets.warpspawn import constraints
 from midway.rulesets.warpspawn.board import (
     DRINK,
+    FIGHTER_BITS,
     IMMOBILIZED,
+    REFUEL_CAP,
+    SIDE_BITS,
+    SIDE_SELECT,
+    SQUAD_IDS,
     Squad,
     destroy,
+    face_down,
+    face_up,
     is_fighter,
     name,
     private,
@@ -60,9 +68,6 @@ class Ctx:
         return land
 
 
-REFUEL_CAP = {c: cv.refuel_capacity for c, cv in CARRIERS.items()}
-"""[MOVE PHASE] Refuel/Rearm capacity per carrier (M23)."""
-
 _MOVE: dict[tuple[str, str], Option] = {}
 """One ``move:`` option per unit and destination (its label depends on nothing else)."""
 DONE_OPTION = Option(DONE, "end my move phase")
@@ -80,12 +85,16 @@ def start_move(st: WarpspawnState, side: str) -> None:
     st.stage, st.mover, st.sel, st.launched = "move", side, "", []
     st.emit("phase", f"Turn {st.turn}: {st.game.side_name(side)} move phase", rule=RULE)
     mine = list(st._mine[side])
+    idle = 0
     for sq in mine:
         sq.moved = False
         if sq.box == "refuel":
-            sq.rearm = False
+            face_up(st, sq)
         elif sq.box == "patrol":
             sq.patrol += 1
+        if not sq.group:
+            idle |= sq.bit
+    st._idle |= idle
     for g in st.groups.values():
         if g["side"] == side:
             g["moved"] = False
@@ -104,15 +113,10 @@ def start_move(st: WarpspawnState, side: str) -> None:
 
 
 def _put(st: WarpspawnState, sq: Squad, box: str, carrier: str = "") -> None:
-    relocate(st, sq, box, carrier)
+    place = relocate(st, sq, box, carrier)
+    assert place is not None, "a squad moves to a box of the flowcharts"
     sq.moved = True
-    st.emit(
-        "move",
-        f"{sq.id} ({name(sq)}) -> {BOX_NAMES[box]}{' of ' + CARRIERS[carrier].name if carrier else ''}",
-        rule=RULE,
-        data={"squad": sq.id, "box": box, "carrier": carrier},
-        to=private(st, sq.side),
-    )
+    st.emit("move", place[2], rule=RULE, data=place[3], to=private(st, sq.side))
 
 
 def _dissolve(st: WarpspawnState, gid: str, box: str) -> None:
@@ -294,46 +298,40 @@ def _picks(st: WarpspawnState, side: str) -> tuple[list[Option], bool]:
     """The ``pick:`` options of the mover and whether ``done`` is allowed, read from the indexes
     (the fast form of :func:`units` and :func:`done_allowed` without historical constraints:
     the same options in the same order). A unit is offered when it has somewhere to go; ``done``
-    waits for every unit that must move and has two or more places to go (M19, M20, WS-R28)."""
-    n_deck, n_refuel, cap, launch = st._n_deck, st._n_refuel, st._cap, st._launch
-    popt = st._popt
-    land = targets = -1
-    opts: list[Option] = []
-    append = opts.append
+    waits for every unit that must move and has two or more places to go (M19, M20, WS-R28).
+
+    The squads are worked out as sets (see :data:`~midway.rulesets.warpspawn.board.BIT`) box by box, not
+    one by one: squads on a carrier may move if the state's sets ``_down`` or ``_rise`` hold them (see
+    :func:`~midway.rulesets.warpspawn.board.reroom`); squads in Return I or on Patrol land if a deck has
+    room (M25); squads in Takeoff launch, land or (fighters) patrol (M29-M31). A squad still to move
+    elsewhere (only a position edited by hand has one) has no arrow of its own to follow: the strike
+    groups move in Search and the Attack box, and Return II moves on at the start of the phase (M39)."""
+    todo = st._idle & SIDE_BITS[side]
+    ok = todo & (st._down | st._rise)
     done = True
-    for sq in st._mine[side]:
-        if sq.moved or sq.group:
-            continue
-        box, c = sq.box, sq.carrier
-        if box == "deck":
-            if (sq.rearm or not launch[c]) and n_refuel[c] >= REFUEL_CAP[c]:
-                continue
-        elif box == "refuel":
-            if sq.rearm or n_deck[c] >= cap[c]:
-                continue
+    boxes = st._air
+    back = todo & (boxes["return1"] | boxes["patrol"])
+    if back:
+        land = st._land[side]
+        if land:
+            ok |= back
+            if land > 1:
+                if back & boxes["return1"]:
+                    done = False
+                else:
+                    squads = st.squads
+                    done = all(squads[sid].patrol <= RULES.patrol_max for sid in _ids(back))
+    up = todo & boxes["takeoff"]
+    if up:
+        n = len(st._targets[side]) + len(_joinable(st, side)) + st._land[side]
+        if n:
+            ok |= up
+            if n > 1 or up & FIGHTER_BITS:
+                done = False
         else:
-            if land < 0:
-                land = [n_deck[k] < cap[k] for k in CARRIER_ORDER[side]].count(True)
-            if box == "return1" or box == "patrol":
-                if not land:
-                    continue
-                if land > 1 and (box == "return1" or sq.patrol > RULES.patrol_max):
-                    done = False
-            elif box == "takeoff":
-                if targets < 0:
-                    targets = len(st._targets[side]) + len(_joinable(st, side))
-                n = targets + land + is_fighter(sq)
-                if not n:
-                    continue
-                if n > 1:
-                    done = False
-            else:
-                dests = squad_dests(st, sq, Ctx(st, side))
-                if not dests:
-                    continue
-                if len(dests) > 1 and must_move(st, sq):
-                    done = False
-        append(popt[sq.id])
+            ok |= up & FIGHTER_BITS
+    shift, count = SIDE_SELECT[side]
+    opts = [*compress(st._popt[side], (ok >> shift).to_bytes(count, "little"))]
     for gid, g in st.groups.items():
         if g["side"] == side and not g["moved"] and g["box"] in ("search", "search2"):
             opts.append(_group_pick(st, gid))
@@ -341,16 +339,17 @@ def _picks(st: WarpspawnState, side: str) -> tuple[list[Option], bool]:
     return opts, done
 
 
+def _ids(squads: int) -> list[str]:
+    """The ids of a squad set, in setup order."""
+    return list(compress(SQUAD_IDS, squads.to_bytes(len(SQUAD_IDS), "little")))
+
+
 def decision(st: WarpspawnState) -> Decision | None:
     """[MOVE PHASE] The mover's next atomic choice, or None when only ``done`` is left."""
     side = st.mover
     if st.sel:
         sel = st.sel
-        found = st.__dict__.pop("_found", None)
-        if found is not None and found[0] == sel:  # found by pick() just now
-            dests, must = found[1], found[2]
-        else:
-            dests, must = unit_dests(st, sel, Ctx(st, side)), _unit_must(st, sel)
+        dests, must = unit_dests(st, sel, Ctx(st, side)), _unit_must(st, sel)
         if not must and constraints.may_stay(st, st.squads[sel]):
             dests = [*dests, "stay"]
         return st.decide(
@@ -370,35 +369,102 @@ def decision(st: WarpspawnState) -> Decision | None:
         if not opts:
             return None
         opts.append(DONE_OPTION)
-    return st.decide(side, f"Turn {st.turn}: pick a squad or strike group to move", RULE, opts, kind="move")
+    return st.decide(side, _PICK_PROMPT.get(st.turn) or _pick_prompt(st.turn), RULE, opts, kind="move")
 
 
-def pick(st: WarpspawnState, unit: str) -> None:
-    """Select a unit; a unit that must move and has one place to go moves at once."""
+_PICK_PROMPT: dict[int, str] = {}
+"""The prompt of the pick decisions of each turn."""
+
+
+def _pick_prompt(turn: int) -> str:
+    text = _PICK_PROMPT[turn] = f"Turn {turn}: pick a squad or strike group to move"
+    return text
+
+
+def pick(st: WarpspawnState, unit: str) -> Decision | None:
+    """Select a unit; a unit that must move and has one place to go moves at once (None), else the
+    move-to decision that follows, worked out from what the pick has just found (the same decision
+    :func:`decision` builds from the position): a squad on a carrier never has to move (M19) and may
+    stay; its places follow from its carrier's room."""
+    sq = st.squads.get(unit)
+    if sq is None or st.options["historical_constraints"]:
+        return _pick_general(st, unit)
+    box = sq.box
+    if box == "deck":
+        c = sq.carrier
+        dests = _DECK_DESTS[(not sq.rearm and st._launch[c]) + 2 * (st._n_refuel[c] < REFUEL_CAP[c])]
+    elif box == "refuel":
+        dests = _REFUEL_DESTS
+    else:
+        dests = tuple(squad_dests(st, sq, Ctx(st, st.mover)))
+        if must_move(st, sq):
+            if len(dests) == 1:
+                move(st, unit, dests[0])
+                return None
+        else:
+            dests = (*dests, "stay")
+    st.sel = unit
+    return st.decide(
+        st.mover,
+        f"{_TURN.get(st.turn) or _turn(st.turn)}{st._popt[sq.side][sq.index][1]} to",
+        RULE,
+        _MOVE_TO.get((unit, dests)) or _move_to(unit, dests),
+        kind="move-to",
+    )
+
+
+_TURN: dict[int, str] = {}
+"""The head of the prompts of each turn (``Turn 3: ``)."""
+
+
+def _turn(turn: int) -> str:
+    text = _TURN[turn] = f"Turn {turn}: "
+    return text
+
+
+_DECK_DESTS: tuple[tuple[str, ...], ...] = ((), ("takeoff", "stay"), ("refuel", "stay"), ("takeoff", "refuel", "stay"))
+"""An On Deck squad's places, by what it may do: 1 take off (face up, the carrier can launch: M27, WS-R21),
+2 go below (Refuel/Rearm has room: M23), 3 both; it may stay (M19)."""
+_REFUEL_DESTS = ("deck", "stay")
+"""A Refuel/Rearm squad picked may go up (it is offered only when face up with room On Deck: M22, M28)."""
+_MOVE_TO: dict[tuple[str, tuple[str, ...]], tuple[Option, ...]] = {}
+"""The options of a move-to decision, per unit and places (shared by every game: options are immutable)."""
+
+
+def _move_to(unit: str, dests: tuple[str, ...]) -> tuple[Option, ...]:
+    if len(_MOVE_TO) >= 50_000:  # group ids vary from game to game: a long search never grows it without end
+        _MOVE_TO.clear()
+    opts = _MOVE_TO[unit, dests] = tuple(_MOVE.get((unit, d)) or _move_option(unit, d) for d in dests)
+    return opts
+
+
+def _pick_general(st: WarpspawnState, unit: str) -> Decision | None:
+    """:func:`pick` by the general rules code (strike groups; the historical constraints)."""
     ctx = Ctx(st, st.mover)
     dests = unit_dests(st, unit, ctx)
-    must = _unit_must(st, unit)
-    if must and len(dests) == 1:
+    if _unit_must(st, unit) and len(dests) == 1:
         move(st, unit, dests[0])
-    else:
-        st.sel = unit
-        st._found = (unit, dests, must)  # for the decision that follows at once (read and dropped there)
+        return None
+    st.sel = unit
+    return decision(st)
 
 
 def move(st: WarpspawnState, unit: str, dest: str) -> None:
     """[MOVE PHASE] Carry out one move (M18: once per turn)."""
     st.sel = ""
-    if unit in st.groups:
+    sq = st.squads.get(unit)
+    if sq is None:
         _move_group(st, unit, dest)
         return
-    sq = st.squads[unit]
     if dest == "stay":
         sq.moved = True
+        st._idle &= ~sq.bit
         return
     parts = dest.split(":")
     if parts[0] == "land":
         # Landing: any friendly carrier, face down (M25, M26, M41; from Takeoff too, WS-R04).
-        sq.rearm, sq.patrol = True, 0
+        face_down(st, sq)
+        sq.patrol = 0
         _put(st, sq, "deck", parts[1])
     elif parts[0] == "search":
         gid = new_group(st, sq.side, parts[2]) if parts[1] == "new" else parts[2]

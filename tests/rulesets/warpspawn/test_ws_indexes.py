@@ -1,0 +1,113 @@
+"""Warpspawn: the squad sets the move phase reads (ints, one byte per squad) mean what they say, counted
+afresh from the squads at every decision of random games (not through ``reindex``, which builds them too)."""
+
+from __future__ import annotations
+
+from itertools import compress
+
+import pytest
+
+from midway.ai import RandomAgent
+from midway.rulesets.warpspawn import GAME
+from midway.rulesets.warpspawn.board import (
+    BIT,
+    CARRIERS,
+    DRINK,
+    REFUEL_CAP,
+    SIDE_BITS,
+    SIDE_SELECT,
+    SQUAD_IDS,
+    Squad,
+)
+from midway.rulesets.warpspawn.game import WarpspawnState
+
+from .helpers import bare, ids, place, play, sync
+
+
+def members(squads: int) -> set[str]:
+    return set(compress(SQUAD_IDS, squads.to_bytes(len(SQUAD_IDS), "little")))
+
+
+def check_sets(st: WarpspawnState) -> None:
+    sqs = list(st.squads.values())
+    deck_room = {c: st._n_deck[c] < st._cap[c] for c in CARRIERS}
+    assert members(st._idle) == {sq.id for sq in sqs if not sq.moved and not sq.group and sq.box != DRINK}
+    assert members(st._down) == {
+        sq.id for sq in sqs if sq.box == "deck" and st._n_refuel[sq.carrier] < REFUEL_CAP[sq.carrier]
+    }
+    assert members(st._rise) == {
+        sq.id
+        for sq in sqs
+        if not sq.rearm
+        and ((sq.box == "deck" and st._launch[sq.carrier]) or (sq.box == "refuel" and deck_room[sq.carrier]))
+    }
+    for c in CARRIERS:
+        assert members(st._decks[c]) == {sq.id for sq in sqs if sq.box == "deck" and sq.carrier == c}
+        assert st._n_deck[c] == sum(1 for sq in sqs if sq.box == "deck" and sq.carrier == c)
+    for side in ("usn", "ijn"):
+        assert st._land[side] == sum(1 for c, cv in CARRIERS.items() if cv.side == side and deck_room[c])
+    assert not {st.squads[sid].box for sid in members(st._idle)} - {"deck", "refuel", "takeoff", "patrol", "return1"}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_ws_squad_sets_match_the_squads(seed: int) -> None:
+    state = GAME.new(seed, {"max_turns": 10})
+    assert isinstance(state, WarpspawnState)
+    agents = {"usn": RandomAgent(2 * seed + 1), "ijn": RandomAgent(2 * seed + 2)}
+    steps = 0
+    while not state.is_over:
+        check_sets(state)
+        ((side, decision),) = state.pending().items()
+        state.apply(side, agents[side].choose({}, decision))
+        steps += 1
+    assert steps > 200
+
+
+def test_ws_a_side_is_read_out_of_a_squad_set_in_setup_order() -> None:
+    """``SIDE_SELECT`` reads one byte per squad of the side, in setup order, and nothing of the other side."""
+    everyone = sum(BIT.values())
+    for side, (shift, count) in SIDE_SELECT.items():
+        mine = [sid for sid in SQUAD_IDS if sid.startswith(side)]
+        row = ((everyone & SIDE_BITS[side]) >> shift).to_bytes(count, "little")
+        assert list(compress(mine, row)) == mine and set(row) == {1}
+        assert ((everyone & ~SIDE_BITS[side]) >> shift).to_bytes(count + 60, "little")[:count] == bytes(count)
+
+
+def test_ws_squad_json_leaves_out_its_place_in_the_sets() -> None:
+    """A squad's ``index`` and ``bit`` are indexes, not game: serialized states do not hold them."""
+    sq = Squad("usn-wildcat-1", "usn", "wildcat", "deck", "yorktown", index=3, bit=1 << 24)
+    data = sq.to_json()
+    assert "index" not in data and "bit" not in data
+    assert data == {
+        "id": "usn-wildcat-1",
+        "side": "usn",
+        "type": "wildcat",
+        "box": "deck",
+        "carrier": "yorktown",
+        "group": "",
+        "moved": False,
+        "rearm": False,
+        "patrol": 0,
+        "ditch": False,
+        "origin": "",
+        "flown": False,
+    }
+    assert sq.copy() == sq and sq.copy().bit == sq.bit and sq.copy().index == sq.index
+
+
+def test_ws_squads_still_to_move_elsewhere_have_nowhere_to_go() -> None:
+    """Squads outside the boxes a move phase leaves them in (a position edited by hand: Return II, a box of
+    strike groups) have no arrow of their own to follow (M14, M39): they are not offered, as the general
+    rules say."""
+    from midway.rulesets.warpspawn import move
+
+    for box in ("return2", "search", "search2", "attack"):
+        st = bare(("usn-dauntless-1", "usn-wildcat-1"))
+        place(st, "usn-dauntless-1", box)
+        place(st, "usn-wildcat-1", "return1")
+        sync(st)
+        listed = move.units(st, move.Ctx(st, "usn"))
+        assert ("usn-dauntless-1", []) in listed
+        assert "pick:usn-dauntless-1" not in ids(st) and "pick:usn-wildcat-1" in ids(st)
+        play(st, "pick:usn-wildcat-1", "move:usn-wildcat-1:land:yorktown")
+        assert "done" in ids(st) and "pick:usn-dauntless-1" not in ids(st)  # nor does it hold up ``done``
