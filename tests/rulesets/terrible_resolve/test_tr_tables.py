@@ -5,6 +5,7 @@ state. Each must agree with what the rules' code makes from the position itself.
 from __future__ import annotations
 
 import pickle
+from collections.abc import Callable
 
 import pytest
 
@@ -13,7 +14,7 @@ from midway.engine import Option
 from midway.rulesets.terrible_resolve import GAME, attacks, cap, combat, landing, launch, movement
 from midway.rulesets.terrible_resolve.data import GROUPS
 from midway.rulesets.terrible_resolve.game import LOST, TerribleResolveState, _lost
-from midway.rulesets.terrible_resolve.options import Table
+from midway.rulesets.terrible_resolve.options import Said, Table
 
 
 def _same(a: Option, b: Option) -> bool:
@@ -45,14 +46,15 @@ def test_tr_tables_made_at_load_equal_options_made_afresh() -> None:
 
 
 def test_tr_tables_of_events_equal_events_made_afresh() -> None:
-    for table, make in [
+    tables: list[tuple[Table[Said], Callable[..., Said]]] = [
         (movement.MOVED, movement._moved),
         (landing.LANDED, landing._landed),
         (launch.LAUNCHED, launch._launched),
         (launch.SPOTTED, launch._spotted),
         (cap.MOVED_OUT, cap._moved_out),
         (LOST, _lost),
-    ]:
+    ]
+    for table, make in tables:
         assert len(table) > 100
         for key, (text, data) in table.items():
             assert (text, dict(data)) == (make(*key)[0], dict(make(*key)[1])), key
@@ -62,7 +64,12 @@ def test_tr_tables_of_events_equal_events_made_afresh() -> None:
 
 def test_tr_tables_make_a_missing_entry_on_first_use() -> None:
     made: list[tuple[int, int]] = []
-    table = Table(lambda a, b: made.append((a, b)) or a + b, [(1, 2)])
+
+    def make(a: int, b: int) -> int:
+        made.append((a, b))
+        return a + b
+
+    table = Table(make, [(1, 2)])
     assert table[1, 2] == 3 and made == [(1, 2)]  # made once, when loaded
     assert table[2, 5] == 7 and table[2, 5] == 7 and made == [(1, 2), (2, 5)]  # made once, on first use
 
@@ -97,6 +104,7 @@ def test_tr_tables_hidden_events_to_follows_the_option_after_clone_and_pickle(op
     old = pickle.loads(pickle.dumps(state))
     del old.__dict__["_to"]  # a pickle from before the ruleset kept it
     for s in (state, state.clone(), state.clone(search=True), pickle.loads(pickle.dumps(state))):
+        assert isinstance(s, TerribleResolveState)
         assert {side: s.visible_to(side) for side in ("usn", "ijn")} == want
     again = pickle.loads(pickle.dumps(old))
     assert {side: again.visible_to(side) for side in ("usn", "ijn")} == want
