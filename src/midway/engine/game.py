@@ -43,6 +43,7 @@ from midway.engine.decisions import (
     Option,
     Outcome,
     TextSection,
+    _DecisionFields,
     _fill_decision,
     _set_items,
     freeze_data,
@@ -256,16 +257,24 @@ class State:
 
         ``blind``: the sides of a blind compound order step (see :class:`Decision`); the decision's id then
         counts only ``side``'s own choices in the step, so it never changes when another side chooses."""
-        return _fill_decision(  # Decision(...) without the class's call: this is the hot path
-            f"{self._serial}.{self._blind.get(side, 0)}" if blind else str(self._serial),
-            side,
-            prompt,
-            rule,
-            options,
-            simultaneous,
-            kind,
-            blind,
-        )
+        if blind:
+            return _fill_decision(
+                f"{self._serial}.{self._blind.get(side, 0)}", side, prompt, rule, options, simultaneous, kind, blind
+            )
+        # _fill_decision, inlined (a decision is built at every decision point: one Python call less)
+        decision = _new_object(_DecisionFields)
+        decision.id = str(self._serial)
+        decision.side = side
+        decision.prompt = prompt
+        decision.rule = rule
+        decision.options = options if type(options) is tuple else tuple(options)
+        decision.simultaneous = simultaneous
+        decision.kind = kind
+        decision.blind = ()
+        decision._index = None
+        decision._looked = False
+        decision.__class__ = Decision
+        return decision  # type: ignore[return-value]
 
     def emit(
         self,
@@ -285,17 +294,18 @@ class State:
             return _QUIET_EVENT
         events = self.events
         frozen: FrozenDict = EMPTY
-        if data:  # freeze_data, its cheap path inlined: an event is recorded at nearly every decision point
-            if type(data) is FrozenDict:
-                frozen = data
+        # freeze_data, its cheap path inlined: an event is recorded at nearly every decision point. Data
+        # already frozen is tested first: FrozenDict.__bool__ is a Python call, and an empty one is EMPTY's equal
+        if type(data) is FrozenDict:
+            frozen = data
+        elif data:
+            for value in data.values():
+                if type(value) not in _SCALAR_TYPES:
+                    frozen = freeze_data(data)
+                    break
             else:
-                for value in data.values():
-                    if type(value) not in _SCALAR_TYPES:
-                        frozen = freeze_data(data)
-                        break
-                else:
-                    frozen = _new_object(FrozenDict)
-                    _set_items(frozen, {**data})
+                frozen = _new_object(FrozenDict)
+                _set_items(frozen, {**data})
         # Event(...) without the keyword call
         event = _new_event(
             Event,
@@ -485,6 +495,50 @@ class State:
             self._resolve({side: option})
             self._cache, self._offered = self._offered, None
         return events[start:] if len(events) > start else []
+
+    def _play_randomly(self, dice: Mapping[str, DiceSource], max_decisions: int) -> bool:
+        """Play on, every side choosing uniformly among its options with its own dice: the option
+        ``options[dice[side].randint(0, len(options) - 1)]``, what :class:`midway.ai.RandomAgent` answers.
+        True once no decision is pending (the game is over), False after ``max_decisions`` rounds (a round:
+        every side that must choose has chosen once). The engine of :func:`midway.ai.play_out` for random
+        players.
+
+        It plays exactly what calling :meth:`apply` with those choices would, for less: an option taken from
+        the current decision itself is legal by construction, so a step with one side to choose (nearly every
+        step) skips ``apply``'s checks, its look-up of the option by id and the list of events it returns. A
+        simultaneous step, a blind order or a sealed choice goes through :meth:`pending` and :meth:`apply`.
+        """
+        sides = self.game.sides
+        history = self.history
+        for _ in range(max_decisions):
+            if self.result is not None:
+                return True
+            decisions = self._cache
+            if decisions is None:
+                decisions = self._current()
+            if len(decisions) == 1 and not self._held:
+                ((side, current),) = decisions.items()
+                if not current.blind:
+                    # apply's one-side branch, for an option known legal
+                    options = current.options
+                    option = options[dice[side].randint(0, len(options) - 1)]
+                    history.append((side, option[0]))
+                    self._cache = self._offered = None
+                    self._serial += 1
+                    if "_blind" in self.__dict__:
+                        del self._blind
+                    self._resolve({side: option})
+                    self._cache, self._offered = self._offered, None
+                    continue
+            pending = self.pending()
+            if not pending:
+                return True
+            for side in sides:
+                decision = pending.get(side)
+                if decision is not None:
+                    options = decision.options
+                    self.apply(side, options[dice[side].randint(0, len(options) - 1)][0], decision_id=decision.id)
+        return False
 
     def _plain(self, side: Any, option_id: Any, decision_id: Any) -> tuple[str, str, str | None]:
         """The arguments of :meth:`apply` as plain text, or the :class:`MalformedChoiceError` that refuses them."""
