@@ -515,7 +515,7 @@ class State:
                 return True
             decisions = self._cache
             if decisions is None:
-                decisions = self._current()
+                decisions = self._cache = self._decisions()  # _current, inlined: the game is not over
             if len(decisions) == 1 and not self._held:
                 ((side, current),) = decisions.items()
                 if not current.blind:
