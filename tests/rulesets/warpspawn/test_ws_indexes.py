@@ -45,7 +45,8 @@ def check_sets(st: WarpspawnState) -> None:
         assert members(st._decks[c]) == {sq.id for sq in sqs if sq.box == "deck" and sq.carrier == c}
         assert st._n_deck[c] == sum(1 for sq in sqs if sq.box == "deck" and sq.carrier == c)
     for side in ("usn", "ijn"):
-        assert st._land[side] == sum(1 for c, cv in CARRIERS.items() if cv.side == side and deck_room[c])
+        assert st._land[side] == tuple(c for c, cv in CARRIERS.items() if cv.side == side and deck_room[c])
+    assert st._gwait == {gid for gid, g in st.groups.items() if not g["moved"] and g["box"] in ("search", "search2")}
     assert not {st.squads[sid].box for sid in members(st._idle)} - {"deck", "refuel", "takeoff", "patrol", "return1"}
 
 

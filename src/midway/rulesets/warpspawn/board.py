@@ -13,6 +13,7 @@ from midway.engine import Option
 from midway.engine.decisions import FrozenDict
 from midway.rulesets.warpspawn.data import (
     BOX_NAMES,
+    CARRIER_ORDER,
     CARRIERS,
     MIDWAY,
     SQUAD_TYPES,
@@ -166,27 +167,29 @@ def relocate(st: WarpspawnState, sq: Squad, box: str, carrier: str = "") -> Plac
     for the two carriers a move touches, in a few steps: a deck that fills up keeps its Refuel/Rearm squads
     below, a Refuel/Rearm box that fills up keeps the On Deck squads up."""
     old, bit = sq.box, sq.bit
+    gone = ~bit
     if old == "deck":
         c = sq.carrier
         n = st._n_deck[c] - 1
         st._n_deck[c] = n
         st._decks[c] ^= bit
-        st._down &= ~bit
-        st._rise &= ~bit
+        st._down &= gone
+        st._rise &= gone
         if n == st._cap[c] - 1:  # the deck was full: room now
             st._rise |= st._refuels[c] & ~st._rearm
-            st._land[CARRIERS[c].side] += 1
+            _reland(st, CARRIERS[c].side)
     elif old == "refuel":
         c = sq.carrier
         n = st._n_refuel[c] - 1
         st._n_refuel[c] = n
         st._refuels[c] ^= bit
-        st._rise &= ~bit
+        st._rise &= gone
         if n == REFUEL_CAP[c] - 1:  # Refuel/Rearm was full: room now
             st._down |= st._decks[c]
     else:
         st._air[old] ^= bit
     sq.box, sq.carrier = box, carrier
+    st._idle &= gone
     if box == "deck":
         n = st._n_deck[carrier] + 1
         st._n_deck[carrier] = n
@@ -197,7 +200,7 @@ def relocate(st: WarpspawnState, sq: Squad, box: str, carrier: str = "") -> Plac
             st._rise |= bit
         if n == st._cap[carrier]:  # the deck is full now
             st._rise &= ~st._refuels[carrier]
-            st._land[CARRIERS[carrier].side] -= 1
+            _reland(st, CARRIERS[carrier].side)
     elif box == "refuel":
         n = st._n_refuel[carrier] + 1
         st._n_refuel[carrier] = n
@@ -206,15 +209,19 @@ def relocate(st: WarpspawnState, sq: Squad, box: str, carrier: str = "") -> Plac
             st._rise |= bit
         if n == REFUEL_CAP[carrier]:  # Refuel/Rearm is full now
             st._down &= ~st._decks[carrier]
-    else:
+    elif box == DRINK:
         st._air[box] |= bit
-    st._idle &= ~bit
-    if box == DRINK:
         st._popt[sq.side][sq.index] = LOST
         return None
+    else:
+        st._air[box] |= bit
     place = _PLACES.get((sq.id, box, carrier)) or _new_place(sq.id, box, carrier)
     st._popt[sq.side][sq.index] = place[0]
     return place
+
+
+def _reland(st: WarpspawnState, side: str) -> None:
+    st._land[side] = tuple(c for c in CARRIER_ORDER[side] if st._n_deck[c] < st._cap[c])
 
 
 def face_up(st: WarpspawnState, sq: Squad) -> None:
@@ -248,19 +255,19 @@ def reroom(st: WarpspawnState) -> None:
     """The squad sets of what the carriers' room allows, from the counts: ``_down`` (On Deck squads whose
     carrier has room in Refuel/Rearm, M23), ``_rise`` (face-up squads On Deck of a carrier that can launch,
     M27, WS-R21, or in Refuel/Rearm of a carrier with room On Deck, M22) and ``_land`` (per side, the
-    carriers with room On Deck, M25). :func:`relocate` keeps them up to date."""
+    carriers with room On Deck where squads may land, M25, in order). :func:`relocate` keeps them up to date."""
     down = rise = 0
     up = ~st._rearm
-    land = {"usn": 0, "ijn": 0}
-    for c, cv in CARRIERS.items():
+    for c in CARRIERS:
         if st._n_deck[c] < st._cap[c]:
             rise |= st._refuels[c] & up
-            land[cv.side] += 1
         if st._n_refuel[c] < REFUEL_CAP[c]:
             down |= st._decks[c]
         if st._launch[c]:
             rise |= st._decks[c] & up
-    st._down, st._rise, st._land = down, rise, land
+    st._down, st._rise, st._land = down, rise, {}
+    for side in CARRIER_ORDER:
+        _reland(st, side)
 
 
 def reindex(st: WarpspawnState) -> None:
@@ -271,6 +278,7 @@ def reindex(st: WarpspawnState) -> None:
     st._refuels = dict.fromkeys(CARRIERS, 0)
     st._air = dict.fromkeys(AIR_BOXES, 0)
     st._idle = st._rearm = 0
+    st._gwait = {gid for gid, g in st.groups.items() if not g["moved"] and g["box"] in ("search", "search2")}
     st._mine = {"usn": [], "ijn": []}
     st._popt = {side: [LOST] * (hi - lo) for side, (lo, hi) in SIDE_RANGE.items()}
     for sq in st.squads.values():
@@ -372,7 +380,11 @@ def carriers_left(st: WarpspawnState, side: str) -> int:
 def private(st: WarpspawnState, side: str) -> tuple[str, ...] | None:
     """Who may see an event about ``side``'s hidden boxes (WS-R32): only that side, unless
     ``open_flowcharts``."""
-    return None if st.options["open_flowcharts"] else (side,)
+    return None if st.options["open_flowcharts"] else OWN[side]
+
+
+OWN = {"usn": ("usn",), "ijn": ("ijn",)}
+"""Each side alone: who sees the events about its hidden boxes (see :func:`private`)."""
 
 
 def destroy(st: WarpspawnState, sq: Squad, cause: str, *, rule: str, combat: bool) -> None:

@@ -43,7 +43,8 @@ class WarpspawnState(State):
     off the carriers), ``_idle`` (squads not moved this phase, not in a strike group nor The Drink),
     ``_rearm`` (face down), ``_down`` / ``_rise`` (squads their carrier's room lets go below / up: see
     :func:`~midway.rulesets.warpspawn.board.reroom`); ``_land`` (per side,
-    the carriers with room On Deck); ``_mine`` (each side's squads not in The Drink, in setup order);
+    the carriers with room On Deck); ``_gwait`` (the strike groups in Search or 2nd Search still to
+    move); ``_mine`` (each side's squads not in The Drink, in setup order);
     ``_popt`` (per side, each squad's ``pick:`` option where it is now, by ``index``); ``_cap`` /
     ``_launch`` / ``_targets`` (what carrier damage changes).
     They are left out of :meth:`to_json`, so a state's bytes and digest are the game alone.
@@ -61,6 +62,7 @@ class WarpspawnState(State):
             "_down",
             "_rise",
             "_land",
+            "_gwait",
             "_mine",
             "_popt",
             "_cap",
@@ -79,7 +81,8 @@ class WarpspawnState(State):
     _rearm: int
     _down: int
     _rise: int
-    _land: dict[str, int]
+    _land: dict[str, tuple[str, ...]]
+    _gwait: set[str]
     _mine: dict[str, list[Squad]]
     _popt: dict[str, list[Option]]
     _cap: dict[str, int]
@@ -129,6 +132,7 @@ class WarpspawnState(State):
             "_down": self._down,
             "_rise": self._rise,
             "_land": dict(self._land),
+            "_gwait": set(self._gwait),
             "_mine": {s: [squads[sq.id] for sq in lst] for s, lst in self._mine.items()},
             "_popt": {side: list(opts) for side, opts in self._popt.items()},
             "_cap": self._cap,

@@ -17,6 +17,7 @@ from midway.rulesets.warpspawn.board import (
     DRINK,
     FIGHTER_BITS,
     IMMOBILIZED,
+    OWN,
     REFUEL_CAP,
     SIDE_BITS,
     SIDE_SELECT,
@@ -35,7 +36,6 @@ from midway.rulesets.warpspawn.board import (
 from midway.rulesets.warpspawn.data import (
     BOX_NAMES,
     CARRIER_ARROWS,
-    CARRIER_ORDER,
     CARRIERS,
     RULES,
     STRIKE_ARROWS,
@@ -51,21 +51,13 @@ RULE = "MOVE PHASE"
 class Ctx:
     """The box counts, capacities and landing places (M25) one decision reads, from the state's indexes."""
 
-    __slots__ = ("deck", "refuel", "cap", "side", "_land")
+    __slots__ = ("deck", "refuel", "cap", "side", "land")
 
     def __init__(self, st: WarpspawnState, side: str) -> None:
         self.deck, self.refuel, self.cap = st._n_deck, st._n_refuel, st._cap
         self.side = side
-        self._land: list[str] | None = None
-
-    @property
-    def land(self) -> list[str]:
-        """The side's carriers with room On Deck (M25), found when first asked (a squad on a carrier never asks)."""
-        land = self._land
-        if land is None:
-            deck, cap = self.deck, self.cap
-            land = self._land = [c for c in CARRIER_ORDER[self.side] if deck[c] < cap[c]]
-        return land
+        self.land: tuple[str, ...] = st._land[side]
+        """The side's carriers with room On Deck (M25)."""
 
 
 _MOVE: dict[tuple[str, str], Option] = {}
@@ -95,9 +87,11 @@ def start_move(st: WarpspawnState, side: str) -> None:
         if not sq.group:
             idle |= sq.bit
     st._idle |= idle
-    for g in st.groups.values():
+    for gid, g in st.groups.items():
         if g["side"] == side:
             g["moved"] = False
+            if g["box"] in ("search", "search2"):
+                st._gwait.add(gid)
     to = private(st, side)
     for sq in mine:
         if sq.box == "return2":
@@ -116,12 +110,13 @@ def _put(st: WarpspawnState, sq: Squad, box: str, carrier: str = "") -> None:
     place = relocate(st, sq, box, carrier)
     assert place is not None, "a squad moves to a box of the flowcharts"
     sq.moved = True
-    st.emit("move", place[2], rule=RULE, data=place[3], to=private(st, sq.side))
+    st.emit("move", place[2], rule=RULE, data=place[3], to=None if st.options["open_flowcharts"] else OWN[sq.side])
 
 
 def _dissolve(st: WarpspawnState, gid: str, box: str) -> None:
     """Strike groups end when they reach a Return box (WS-R25); ditching fighters go (WS-R13)."""
     g = st.groups.pop(gid)
+    st._gwait.discard(gid)
     for sid in g["members"]:
         sq = st.squads[sid]
         sq.group = ""
@@ -311,19 +306,20 @@ def _picks(st: WarpspawnState, side: str) -> tuple[list[Option], bool]:
     done = True
     boxes = st._air
     back = todo & (boxes["return1"] | boxes["patrol"])
-    if back:
-        land = st._land[side]
-        if land:
-            ok |= back
-            if land > 1:
-                if back & boxes["return1"]:
-                    done = False
-                else:
-                    squads = st.squads
-                    done = all(squads[sid].patrol <= RULES.patrol_max for sid in _ids(back))
+    land = len(st._land[side])
+    if back and land:
+        ok |= back
+        if land > 1:
+            if back & boxes["return1"]:
+                done = False
+            else:
+                squads = st.squads
+                done = all(squads[sid].patrol <= RULES.patrol_max for sid in _ids(back))
     up = todo & boxes["takeoff"]
     if up:
-        n = len(st._targets[side]) + len(_joinable(st, side)) + st._land[side]
+        n = len(st._targets[side]) + land
+        if n < 2:  # the strike groups a squad may join count too
+            n += len(_joinable(st, side))
         if n:
             ok |= up
             if n > 1 or up & FIGHTER_BITS:
@@ -332,10 +328,11 @@ def _picks(st: WarpspawnState, side: str) -> tuple[list[Option], bool]:
             ok |= up & FIGHTER_BITS
     shift, count = SIDE_SELECT[side]
     opts = [*compress(st._popt[side], (ok >> shift).to_bytes(count, "little"))]
-    for gid, g in st.groups.items():
-        if g["side"] == side and not g["moved"] and g["box"] in ("search", "search2"):
-            opts.append(_group_pick(st, gid))
-            done = False  # a group has Attack and a way back (two places at least)
+    if st._gwait:  # strike groups in Search or 2nd Search still to move
+        for gid, g in st.groups.items():
+            if g["side"] == side and not g["moved"] and g["box"] in ("search", "search2"):
+                opts.append(_group_pick(st, gid))
+                done = False  # a group has Attack and a way back (two places at least)
     return opts, done
 
 
@@ -396,8 +393,14 @@ def pick(st: WarpspawnState, unit: str) -> Decision | None:
     elif box == "refuel":
         dests = _REFUEL_DESTS
     else:
-        dests = tuple(squad_dests(st, sq, Ctx(st, st.mover)))
-        if must_move(st, sq):
+        if box == "takeoff":
+            dests = tuple(squad_dests(st, sq, Ctx(st, st.mover)))
+            must = True
+        else:  # Return I, Patrol: land (M25)
+            land = st._land[sq.side]
+            dests = _LANDINGS.get(land) or _landings(land)
+            must = box == "return1" or sq.patrol > RULES.patrol_max
+        if must:
             if len(dests) == 1:
                 move(st, unit, dests[0])
                 return None
@@ -411,6 +414,15 @@ def pick(st: WarpspawnState, unit: str) -> Decision | None:
         _MOVE_TO.get((unit, dests)) or _move_to(unit, dests),
         kind="move-to",
     )
+
+
+_LANDINGS: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""The landing places (``land:<carrier>``) of squads in Return I or on Patrol, per carriers with room."""
+
+
+def _landings(carriers: tuple[str, ...]) -> tuple[str, ...]:
+    dests = _LANDINGS[carriers] = tuple(f"land:{c}" for c in carriers)
+    return dests
 
 
 _TURN: dict[int, str] = {}
@@ -460,6 +472,12 @@ def move(st: WarpspawnState, unit: str, dest: str) -> None:
         sq.moved = True
         st._idle &= ~sq.bit
         return
+    if dest == "takeoff":
+        _put(st, sq, "takeoff")
+        return
+    if dest == "refuel" or dest == "deck":
+        _put(st, sq, dest, sq.carrier)
+        return
     parts = dest.split(":")
     if parts[0] == "land":
         # Landing: any friendly carrier, face down (M25, M26, M41; from Takeoff too, WS-R04).
@@ -475,10 +493,6 @@ def move(st: WarpspawnState, unit: str, dest: str) -> None:
     elif dest == "patrol":
         sq.patrol = 1  # the turn of entering counts as the first (WS-R14)
         _put(st, sq, "patrol")
-    elif dest in ("refuel", "deck"):
-        _put(st, sq, dest, sq.carrier)
-    elif dest == "takeoff":
-        _put(st, sq, "takeoff")
     else:  # pragma: no cover - every destination is listed above
         raise AssertionError(dest)
 
@@ -504,6 +518,7 @@ def new_group(st: WarpspawnState, side: str, target: str) -> str:
 def _move_group(st: WarpspawnState, gid: str, dest: str) -> None:
     g = st.groups[gid]
     g["moved"] = True
+    st._gwait.discard(gid)
     side = g["side"]
     if dest in ("attack", "attack:immobile"):
         if dest == "attack:immobile":
@@ -540,6 +555,7 @@ def to_search2(st: WarpspawnState, gid: str) -> None:
     ditch after the attack under ``fighters_second_search`` (M38, WS-R13)."""
     g = st.groups[gid]
     g["box"], g["moved"] = "search2", True
+    st._gwait.discard(gid)
     for m in list(g["members"]):
         sq = st.squads[m]
         if is_fighter(sq):
