@@ -232,6 +232,17 @@ def test_play_out_of_random_agents_counts_rounds_as_before() -> None:
     assert s.to_bytes() == t.to_bytes() and not s.is_over
 
 
+def test_decision_ids_are_the_serial_as_text_however_far_play_goes() -> None:
+    # State.decide reads a one-side decision's id from a shared table of serial texts (game._SERIAL_TEXT)
+    from midway.engine import game as engine_game
+
+    s = TOY.new(seed=3)
+    for serial in (0, 7, 70_000, 3):
+        s._serial = serial
+        assert s.decide("a", "pick", "1", ()).id == str(serial)
+    assert all(text == str(n) for n, text in enumerate(engine_game._SERIAL_TEXT))
+
+
 def test_view_log_tail_keeps_the_latest_visible_events() -> None:
     s = play_out(TOY.new(seed=2), {"a": RandomAgent(1), "b": RandomAgent(2)})
     tail = s.view(None, log_tail=3)["log"]

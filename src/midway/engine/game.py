@@ -29,6 +29,7 @@ from __future__ import annotations
 import importlib
 import json
 import pickle
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -68,6 +69,18 @@ ENGINE_RULE = "engine"
 _QUIET_EVENT = Event(seq=-1, kind="quiet", text="(not recorded in a search clone)")
 _new_event = tuple.__new__
 _new_object = object.__new__
+_SERIAL_TEXT: list[str] = []
+"""``str(n)`` for the decision serials met so far, shared by every game: a decision's id is its serial as text,
+and a list look-up is several times cheaper than converting the number at every decision point."""
+_SERIAL_LOCK = threading.Lock()
+
+
+def _serial_text(serial: int) -> str:
+    """``str(serial)``, the texts up to it added to :data:`_SERIAL_TEXT` (up to a bound: games are short)."""
+    if serial < 1 << 16:
+        with _SERIAL_LOCK:  # games in threads: only one extends it, so the text at index n is always str(n)
+            _SERIAL_TEXT.extend([str(n) for n in range(len(_SERIAL_TEXT), serial + 1)])
+    return str(serial)
 
 
 class Game:
@@ -263,7 +276,11 @@ class State:
             )
         # _fill_decision, inlined (a decision is built at every decision point: one Python call less)
         decision = _new_object(_DecisionFields)
-        decision.id = str(self._serial)
+        serial = self._serial  # 0 or more: it only ever counts up from 0
+        try:
+            decision.id = _SERIAL_TEXT[serial]
+        except IndexError:
+            decision.id = _serial_text(serial)
         decision.side = side
         decision.prompt = prompt
         decision.rule = rule
