@@ -351,3 +351,17 @@ def test_hbg_victory_by_points_a_deliberate_player_reaches_12() -> None:
     assert st.turn < st.options["max_turns"]
     assert st.step == "1.1"  # decided at Check For Victory (M006)
     assert st.airfield_knocked_out() and all(t.scored for t in st.transports)
+
+
+def test_hbg_striker_flies_on_a_strike_group_it_cannot_place() -> None:
+    """The Striker as a search playout's heuristic (``mcts:model=N``) reads views of sampled states, whose enemy
+    Air Groups are sampled: a Strike Group offered a move that it cannot find among its own airborne groups flies
+    on (it used to look up Sea Zone 0 and fail)."""
+    from midway.engine import Decision, Option
+    from midway.rulesets.hbg.scripted import Striker
+
+    zone = next(iter(DATA.map.zones))
+    ships = [{"id": "akagi", "side": "ijn", "zone": zone, "sunk": False}]
+    view = {"side": "usn", "state": {"ships": ships, "midway": {}, "air": []}}
+    decision = Decision("1", "usn", "order", "3.1", (Option("pass"), Option("move:s9")), kind="order")
+    assert Striker(0).choose(view, decision) == "move:s9"

@@ -123,8 +123,8 @@ class Striker:
         for a in st["air"]:
             if a["side"] == me and a["at"] == "air" and a["mission"] == "strike" and a.get("strike"):
                 groups[a["strike"]] = a["zone"]
-        for i in ids:
-            if i.startswith("move:") and _nearest(groups.get(i[5:], 0), goals) > 0:
+        for i in ids:  # a group it cannot place (a playout's sampled enemy) flies on, as one with no target known
+            if i.startswith("move:") and (i[5:] not in groups or _nearest(groups[i[5:]], goals) > 0):
                 return i
         zones = {s["id"]: s["zone"] for s in st["ships"] if s["side"] == me and s["zone"] is not None}
         for b in st["midway"].values():
