@@ -27,7 +27,7 @@ def test_tr_tables_made_at_load_equal_options_made_afresh() -> None:
         (attacks.TARGET, attacks._target_option),
         (cap.COMMIT, cap._commit_option),
     ]:
-        assert len(table) > 100
+        assert len(table) > 5
         for key, opt in table.items():
             assert _same(opt, make(*key)), key
     for c, table in landing.LAND.items():
@@ -46,6 +46,14 @@ def test_tr_tables_made_at_load_equal_options_made_afresh() -> None:
 
 
 def test_tr_tables_of_events_equal_events_made_afresh() -> None:
+    """The events' tables fill on first use (made at load they tripled the ruleset's import for no gain once
+    warm): after two random games each holds entries, and each equals the event made afresh."""
+    from midway.ai import RandomAgent, play_out
+    from midway.engine import registry
+
+    game = registry.load("terrible-resolve")
+    for seed in (0, 1):
+        play_out(game.new(seed), {"usn": RandomAgent(2 * seed + 1), "ijn": RandomAgent(2 * seed + 2)})
     tables: list[tuple[Table[Said], Callable[..., Said]]] = [
         (movement.MOVED, movement._moved),
         (landing.LANDED, landing._landed),
@@ -55,7 +63,7 @@ def test_tr_tables_of_events_equal_events_made_afresh() -> None:
         (LOST, _lost),
     ]
     for table, make in tables:
-        assert len(table) > 100
+        assert len(table) > 5
         for key, (text, data) in table.items():
             assert (text, dict(data)) == (make(*key)[0], dict(make(*key)[1])), key
     assert LOST["ent-f1", 2, 3][0] == "Enterprise fighter 1 loses 2 SP (3 left)"

@@ -166,7 +166,7 @@ def _moved_out(gid: str, dest: str) -> Said:
     return (text, FrozenDict({"group": gid, "to": dest}))
 
 
-MOVED_OUT = Table(_moved_out, product(FIGHTER_GROUPS, ("wtl", "cap:1", "cap:2", "cap:3", "cap:4", "cap:5")))
+MOVED_OUT = Table(_moved_out)
 """Each ``cap-ring`` event's text and data, by squadron and where it goes."""
 
 

@@ -45,7 +45,7 @@ from midway.rulesets.terrible_resolve.data import (
     SUNK_AT,
     first_wave,
 )
-from midway.rulesets.terrible_resolve.options import SP_VALUES, Kept, Said, Table
+from midway.rulesets.terrible_resolve.options import Kept, Said, Table
 
 _FLAT = frozenset(
     {"sp", "loc", "damage", "landed", "search", "cap_orders", "targets", "pending_loss", "first_wave", "acted", "waves"}
@@ -150,7 +150,7 @@ def _lost(gid: str, n: int, left: int) -> Said:
     )
 
 
-LOST = Table(_lost, ((g, n, left) for g in GROUPS for n in SP_VALUES for left in range(GROUP_SP - n + 1)))
+LOST = Table(_lost)
 """Each ``loss`` event's text and data, by group, SP lost and SP left."""
 
 

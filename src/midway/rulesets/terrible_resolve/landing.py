@@ -145,10 +145,7 @@ def _landed(gid: str, c: str, sp: int) -> Said:
     return (f"{GROUPS[gid].label} lands on {CARRIERS[c].name}", FrozenDict({"group": gid, "carrier": c, "sp": sp}))
 
 
-LANDED = Table(
-    _landed,
-    ((g, c, sp) for side in SIDE_GROUPS for g in SIDE_GROUPS[side] for c in SIDE_CARRIERS[side] for sp in SP_VALUES),
-)
+LANDED = Table(_landed)
 """Each ``land`` event's text and data, by group, carrier and SP."""
 
 

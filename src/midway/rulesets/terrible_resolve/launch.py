@@ -72,15 +72,7 @@ def _launched(gid: str, sp: int, dest: str) -> Said:
     return (f"{GROUPS[gid].label} ({sp} SP) launches to {where}", FrozenDict({"group": gid, "to": dest}))
 
 
-LAUNCHED = Table(
-    _launched,
-    (
-        (g, sp, dest)
-        for g in GROUPS
-        for sp in SP_VALUES
-        for dest in (("cap:0", "mta") if GROUPS[g].kind == FIGHTER else ("mta",))
-    ),
-)
+LAUNCHED = Table(_launched)
 """Each ``launch`` event's text and data, by group, SP and destination."""
 
 
@@ -220,7 +212,7 @@ def _spotted(gid: str, c: str) -> Said:
     return (f"{GROUPS[gid].label} is spotted on {CARRIERS[c].name}'s flight deck", DECK_DATA[gid, c])
 
 
-SPOTTED = Table(_spotted, DECK_DATA)
+SPOTTED = Table(_spotted)
 """Each ``deck`` event's text and data, by group and carrier."""
 
 

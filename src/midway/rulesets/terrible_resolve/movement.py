@@ -168,7 +168,7 @@ def _moved(gid: str, box: str, sp: int) -> Said:
     )
 
 
-MOVED = Table(_moved, product(GROUPS, MOVABLE, SP_VALUES))
+MOVED = Table(_moved)
 """Each ``move`` event's text and data, by group, box and SP."""
 
 

@@ -4,7 +4,8 @@ A decision's options are rebuilt at every choice (the hot path of search). An op
 and data depend only on a few facts (the group, its SP, the box or carrier), so the options of each
 kind are kept in a :class:`Table` under a key of exactly those facts, nearly all of them made when the
 ruleset is loaded (a step then builds its options in C, by looking its keys up); a label is made only
-when read. The text and data of frequent events are kept the same way.
+when read. The text and data of frequent events are kept the same way, made on first use (made when the
+ruleset is loaded too, they doubled the cost of importing it and saved nothing once warm).
 """
 
 from __future__ import annotations
