@@ -197,41 +197,6 @@ def test_play_out_stops_a_game_that_does_not_end() -> None:
         play_out(TOY.new(seed=1), {"a": RandomAgent(1), "b": RandomAgent(2)}, max_decisions=2)
 
 
-class _ChoosingRandomAgent(RandomAgent):
-    """A random agent that ``play_out`` must ask through ``choose`` and ``apply`` (it is no plain RandomAgent)."""
-
-
-@pytest.mark.parametrize("ruleset", ["toy", "blind-toy", "terrible-resolve", "warpspawn"])
-def test_play_out_of_random_agents_plays_what_choose_and_apply_play(ruleset: str) -> None:
-    # play_out lets the engine play plain random agents' choices itself (State._play_randomly): the game,
-    # its events, its record and its clones' games must be those of asking each agent and applying its answer
-    from midway.engine import registry
-    from tests.engine.blind_toy import BLIND
-
-    game = {"toy": TOY, "blind-toy": BLIND}.get(ruleset) or registry.load(ruleset)
-    for seed in range(3):
-        for search in (False, True):
-            fast, slow = game.new(seed=seed), game.new(seed=seed)
-            if search:
-                fast, slow = fast.clone(search=True), slow.clone(search=True)
-            play_out(fast, {s: RandomAgent(seed + i) for i, s in enumerate(game.sides)})
-            play_out(slow, {s: _ChoosingRandomAgent(seed + i) for i, s in enumerate(game.sides)})
-            assert fast.to_bytes() == slow.to_bytes()
-            assert fast.events == slow.events and fast.history == slow.history
-            assert fast.is_over
-
-
-def test_play_out_of_random_agents_counts_rounds_as_before() -> None:
-    # the engine's random play stops after max_decisions rounds too, and leaves a playable state
-    s = TOY.new(seed=1)
-    with pytest.raises(RuntimeError, match="no end after 1 decisions"):
-        play_out(s, {"a": RandomAgent(1), "b": RandomAgent(2)}, max_decisions=1)
-    t = TOY.new(seed=1)
-    with pytest.raises(RuntimeError):
-        play_out(t, {"a": _ChoosingRandomAgent(1), "b": _ChoosingRandomAgent(2)}, max_decisions=1)
-    assert s.to_bytes() == t.to_bytes() and not s.is_over
-
-
 def test_decision_ids_are_the_serial_as_text_however_far_play_goes() -> None:
     # State.decide reads a one-side decision's id from a shared table of serial texts (game._SERIAL_TEXT)
     from midway.engine import game as engine_game

@@ -128,18 +128,6 @@ def play_out(state: State, agents: Mapping[str, Agent], *, max_decisions: int = 
     Each agent sees only its side's view. Raises :class:`RuntimeError` if the
     game has not ended after ``max_decisions`` choices.
     """
-    dice: dict[str, SeededDice] = {}
-    for side in state.game.sides:
-        agent = agents.get(side)
-        if type(agent) is not RandomAgent:
-            break
-        dice[side] = agent._dice
-    else:
-        # random players only (batch simulation, search playouts): the engine plays their choices itself,
-        # the same ones, without a call to choose and to apply per decision
-        if state._play_randomly(dice, max_decisions):
-            return state
-        raise RuntimeError(f"{state.game.id}: no end after {max_decisions} decisions")
     for _ in range(max_decisions):
         pending = state.pending()
         if not pending:

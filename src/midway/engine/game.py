@@ -513,50 +513,6 @@ class State:
             self._cache, self._offered = self._offered, None
         return events[start:] if len(events) > start else []
 
-    def _play_randomly(self, dice: Mapping[str, DiceSource], max_decisions: int) -> bool:
-        """Play on, every side choosing uniformly among its options with its own dice: the option
-        ``options[dice[side].randint(0, len(options) - 1)]``, what :class:`midway.ai.RandomAgent` answers.
-        True once no decision is pending (the game is over), False after ``max_decisions`` rounds (a round:
-        every side that must choose has chosen once). The engine of :func:`midway.ai.play_out` for random
-        players.
-
-        It plays exactly what calling :meth:`apply` with those choices would, for less: an option taken from
-        the current decision itself is legal by construction, so a step with one side to choose (nearly every
-        step) skips ``apply``'s checks, its look-up of the option by id and the list of events it returns. A
-        simultaneous step, a blind order or a sealed choice goes through :meth:`pending` and :meth:`apply`.
-        """
-        sides = self.game.sides
-        history = self.history
-        for _ in range(max_decisions):
-            if self.result is not None:
-                return True
-            decisions = self._cache
-            if decisions is None:
-                decisions = self._cache = self._decisions()  # _current, inlined: the game is not over
-            if len(decisions) == 1 and not self._held:
-                ((side, current),) = decisions.items()
-                if not current.blind:
-                    # apply's one-side branch, for an option known legal
-                    options = current.options
-                    option = options[dice[side].randint(0, len(options) - 1)]
-                    history.append((side, option[0]))
-                    self._cache = self._offered = None
-                    self._serial += 1
-                    if "_blind" in self.__dict__:
-                        del self._blind
-                    self._resolve({side: option})
-                    self._cache, self._offered = self._offered, None
-                    continue
-            pending = self.pending()
-            if not pending:
-                return True
-            for side in sides:
-                decision = pending.get(side)
-                if decision is not None:
-                    options = decision.options
-                    self.apply(side, options[dice[side].randint(0, len(options) - 1)][0], decision_id=decision.id)
-        return False
-
     def _plain(self, side: Any, option_id: Any, decision_id: Any) -> tuple[str, str, str | None]:
         """The arguments of :meth:`apply` as plain text, or the :class:`MalformedChoiceError` that refuses them."""
         if type(side) is not str and isinstance(side, str):
