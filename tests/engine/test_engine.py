@@ -208,6 +208,19 @@ def test_decision_ids_are_the_serial_as_text_however_far_play_goes() -> None:
     assert all(text == str(n) for n, text in enumerate(engine_game._SERIAL_TEXT))
 
 
+def test_decide_sets_every_field_a_decision_has() -> None:
+    # State.decide builds a one-side decision with _fill_decision's body inlined (the hot path): every slot of
+    # _DecisionFields must be set, and equal to what Decision(...) makes of the same arguments
+    from midway.engine.decisions import Decision, Option, _DecisionFields
+
+    s = TOY.new(seed=3)
+    options = (Option("x", "X"), Option("y", "Y"))
+    made = s.decide("a", "pick", "1", options, kind="move")
+    want = Decision(str(s._serial), "a", "pick", "1", options, kind="move")
+    for name in _DecisionFields.__slots__:
+        assert getattr(made, name) == getattr(want, name), name
+
+
 def test_view_log_tail_keeps_the_latest_visible_events() -> None:
     s = play_out(TOY.new(seed=2), {"a": RandomAgent(1), "b": RandomAgent(2)})
     tail = s.view(None, log_tail=3)["log"]

@@ -122,16 +122,16 @@ PHASES: dict[
     "alloc": (combat.allocation_options, combat.resolve_allocation, "Allocate hits", "", "allocate"),
 }
 
-PROMPTS: dict[tuple[int, int, str], tuple[str, str, str, str]] = {}
-"""[Sequence of Play] Each decision's side, prompt text, rule and kind, made once per turn, step and phase."""
-
 
 def _prompt(turn: int, step: int, phase: str) -> tuple[str, str, str, str]:
     """[Sequence of Play] The side, prompt text, rule and kind of a decision of ``phase`` in a step (see PROMPTS)."""
     action, side = SEQUENCE[step]
     _, _, prompt, rule, kind = PHASES[phase]
-    head = PROMPTS[turn, step, phase] = (side, f"Turn {turn}, {STEP_TITLES[action]}: {prompt}", rule, kind)
-    return head
+    return (side, f"Turn {turn}, {STEP_TITLES[action]}: {prompt}", rule, kind)
+
+
+PROMPTS: Table[tuple[str, str, str, str]] = Table(_prompt)
+"""[Sequence of Play] Each decision's side, prompt text, rule and kind, made once per turn, step and phase."""
 
 
 CONTINUATIONS = {
@@ -374,10 +374,7 @@ class TerribleResolveState(State):
             if phase == "alloc":
                 self._offered = self._decision(opts)
                 return
-            key = (self.turn, self.step, phase)
-            head = PROMPTS.get(key)
-            if head is None:
-                head = _prompt(*key)
+            head = PROMPTS[self.turn, self.step, phase]
             side = head[0]
             self._offered = {side: self.decide(side, head[1], head[2], opts, kind=head[3])}
         else:
@@ -465,14 +462,9 @@ class TerribleResolveState(State):
     def _resolve(self, choices: Mapping[str, Option]) -> None:
         """[Sequence of Play] Carry out the choice and run on."""
         ((_, option),) = choices.items()
-        shown = self.__dict__.get(
-            "_shown"
-        )  # the options of the decision resolved: the step may make its next from them
-        self._run(
-            PHASES[self.phase][1](
-                self, option, shown[2] if shown is not None and shown[1] == self._serial - 1 else None
-            )
-        )
+        shown = self.__dict__.get("_shown")  # the options of the decision resolved: the next may be made from them
+        opts = shown[2] if shown is not None and shown[1] == self._serial - 1 else None
+        self._run(PHASES[self.phase][1](self, option, opts))
 
     def _view(self, side: str | None) -> dict[str, Any]:
         """[Set Up: two tables] What ``side`` may know (TR-R19)."""

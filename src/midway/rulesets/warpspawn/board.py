@@ -6,8 +6,9 @@ A squad is one chit (M03). Its two face-down meanings are two flags (WS-R03):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from midway.engine import Option
 from midway.engine.decisions import FrozenDict
@@ -106,22 +107,16 @@ class Squad:
         )
 
     def to_json(self) -> dict[str, Any]:
-        """The squad as JSON-ready data: its fields but the bit (what serialized states and digests hold)."""
-        return {
-            "id": self.id,
-            "side": self.side,
-            "type": self.type,
-            "box": self.box,
-            "carrier": self.carrier,
-            "group": self.group,
-            "moved": self.moved,
-            "rearm": self.rearm,
-            "patrol": self.patrol,
-            "ditch": self.ditch,
-            "origin": self.origin,
-            "flown": self.flown,
-        }
+        """The squad as JSON-ready data: its fields but ``index`` and ``bit`` (what serialized states and digests
+        hold)."""
+        return {name: getattr(self, name) for name in _JSON_FIELDS}
 
+
+_JSON_FIELDS = tuple(f.name for f in fields(Squad) if f.name not in ("index", "bit"))
+"""The fields of a :class:`Squad` that are part of the game."""
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 LOST = Option("lost", "a squad in The Drink")
 """The ``_popt`` entry of a squad in The Drink (never offered: such a squad is never still to move)."""
@@ -130,28 +125,44 @@ Place = tuple[Option, str, str, FrozenDict]
 """What is said of a squad in one place: its ``pick:`` option there, the squad in words, and the text and
 data of the ``move`` event that puts it there."""
 
-_PLACES: dict[tuple[str, str, str], Place] = {}
-"""Options and event data are immutable: one :data:`Place` per squad, box and carrier, shared by every game."""
+
+class Memo(dict[K, V]):
+    """Immutable things (options, texts, event data) made once each by ``make(key)``, on first use, and shared
+    by every game: ``memo[key]`` is a dict look-up in C once made."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[K], V]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: K) -> V:
+        made = self[key] = self.make(key)
+        return made
 
 
-def squad_pick(sq: Squad) -> Place:
-    """The ``pick:`` option of a squad where it is now, and the squad in words (then the words of its move
-    there: see :data:`Place`)."""
-    return _PLACES.get((sq.id, sq.box, sq.carrier)) or _new_place(sq.id, sq.box, sq.carrier)
-
-
-def _new_place(sid: str, box: str, carrier: str) -> Place:
+def _new_place(key: tuple[str, str, str]) -> Place:
+    sid, box, carrier = key
     kind_name = SQUAD_TYPES[sid.split("-")[1]].name
     where = f"{BOX_NAMES[box]} of {CARRIERS[carrier].name}" if carrier else BOX_NAMES[box]
     text = f"{kind_name} {sid} in {where}"
     said = f"{sid} ({kind_name}) -> {BOX_NAMES[box]}{' of ' + CARRIERS[carrier].name if carrier else ''}"
-    place = _PLACES[sid, box, carrier] = (
+    return (
         Option(f"pick:{sid}", f"move {text}", {"unit": sid}),
         text,
         said,
         FrozenDict({"squad": sid, "box": box, "carrier": carrier}),
     )
-    return place
+
+
+PLACES: Memo[tuple[str, str, str], Place] = Memo(_new_place)
+"""One :data:`Place` per squad, box and carrier."""
+
+
+def squad_pick(sq: Squad) -> Place:
+    """The ``pick:`` option of a squad where it is now, and the squad in words (then the words of its move
+    there: see :data:`Place`)."""
+    return PLACES[sq.id, sq.box, sq.carrier]
 
 
 def relocate(st: WarpspawnState, sq: Squad, box: str, carrier: str = "") -> Place | None:
@@ -215,7 +226,7 @@ def relocate(st: WarpspawnState, sq: Squad, box: str, carrier: str = "") -> Plac
         return None
     else:
         st._air[box] |= bit
-    place = _PLACES.get((sq.id, box, carrier)) or _new_place(sq.id, box, carrier)
+    place = PLACES[sq.id, box, carrier]
     st._popt[sq.side][sq.index] = place[0]
     return place
 

@@ -17,11 +17,11 @@ from midway.rulesets.warpspawn.board import (
     DRINK,
     FIGHTER_BITS,
     IMMOBILIZED,
-    OWN,
     REFUEL_CAP,
     SIDE_BITS,
     SIDE_SELECT,
     SQUAD_IDS,
+    Memo,
     Squad,
     destroy,
     face_down,
@@ -60,14 +60,14 @@ class Ctx:
         """The side's carriers with room On Deck (M25)."""
 
 
-_MOVE: dict[tuple[str, str], Option] = {}
+def _move_option(key: tuple[str, str]) -> Option:
+    unit, dest = key
+    return Option(f"move:{unit}:{dest}", dest_label(dest), {"unit": unit, "dest": dest})
+
+
+_MOVE: Memo[tuple[str, str], Option] = Memo(_move_option)
 """One ``move:`` option per unit and destination (its label depends on nothing else)."""
 DONE_OPTION = Option(DONE, "end my move phase")
-
-
-def _move_option(unit: str, dest: str) -> Option:
-    opt = _MOVE[unit, dest] = Option(f"move:{unit}:{dest}", dest_label(dest), {"unit": unit, "dest": dest})
-    return opt
 
 
 def start_move(st: WarpspawnState, side: str) -> None:
@@ -110,7 +110,7 @@ def _put(st: WarpspawnState, sq: Squad, box: str, carrier: str = "") -> None:
     place = relocate(st, sq, box, carrier)
     assert place is not None, "a squad moves to a box of the flowcharts"
     sq.moved = True
-    st.emit("move", place[2], rule=RULE, data=place[3], to=None if st.options["open_flowcharts"] else OWN[sq.side])
+    st.emit("move", place[2], rule=RULE, data=place[3], to=private(st, sq.side))
 
 
 def _dissolve(st: WarpspawnState, gid: str, box: str) -> None:
@@ -353,7 +353,7 @@ def decision(st: WarpspawnState) -> Decision | None:
             side,
             f"Turn {st.turn}: move {unit_label(st, sel)} to",
             RULE,
-            [_MOVE.get((sel, d)) or _move_option(sel, d) for d in dests],
+            [_MOVE[sel, d] for d in dests],
             kind="move-to",
         )
     if st.options["historical_constraints"]:
@@ -366,16 +366,11 @@ def decision(st: WarpspawnState) -> Decision | None:
         if not opts:
             return None
         opts.append(DONE_OPTION)
-    return st.decide(side, _PICK_PROMPT.get(st.turn) or _pick_prompt(st.turn), RULE, opts, kind="move")
+    return st.decide(side, _PICK_PROMPT[st.turn], RULE, opts, kind="move")
 
 
-_PICK_PROMPT: dict[int, str] = {}
+_PICK_PROMPT: Memo[int, str] = Memo(lambda turn: f"Turn {turn}: pick a squad or strike group to move")
 """The prompt of the pick decisions of each turn."""
-
-
-def _pick_prompt(turn: int) -> str:
-    text = _PICK_PROMPT[turn] = f"Turn {turn}: pick a squad or strike group to move"
-    return text
 
 
 def pick(st: WarpspawnState, unit: str) -> Decision | None:
@@ -398,7 +393,7 @@ def pick(st: WarpspawnState, unit: str) -> Decision | None:
             must = True
         else:  # Return I, Patrol: land (M25)
             land = st._land[sq.side]
-            dests = _LANDINGS.get(land) or _landings(land)
+            dests = _LANDINGS[land]
             must = box == "return1" or sq.patrol > RULES.patrol_max
         if must:
             if len(dests) == 1:
@@ -409,29 +404,17 @@ def pick(st: WarpspawnState, unit: str) -> Decision | None:
     st.sel = unit
     return st.decide(
         st.mover,
-        f"{_TURN.get(st.turn) or _turn(st.turn)}{st._popt[sq.side][sq.index][1]} to",
+        f"{_TURN[st.turn]}{st._popt[sq.side][sq.index][1]} to",
         RULE,
-        _MOVE_TO.get((unit, dests)) or _move_to(unit, dests),
+        _MOVE_TO[unit, dests],
         kind="move-to",
     )
 
 
-_LANDINGS: dict[tuple[str, ...], tuple[str, ...]] = {}
+_LANDINGS: Memo[tuple[str, ...], tuple[str, ...]] = Memo(lambda carriers: tuple(f"land:{c}" for c in carriers))
 """The landing places (``land:<carrier>``) of squads in Return I or on Patrol, per carriers with room."""
-
-
-def _landings(carriers: tuple[str, ...]) -> tuple[str, ...]:
-    dests = _LANDINGS[carriers] = tuple(f"land:{c}" for c in carriers)
-    return dests
-
-
-_TURN: dict[int, str] = {}
+_TURN: Memo[int, str] = Memo(lambda turn: f"Turn {turn}: ")
 """The head of the prompts of each turn (``Turn 3: ``)."""
-
-
-def _turn(turn: int) -> str:
-    text = _TURN[turn] = f"Turn {turn}: "
-    return text
 
 
 _DECK_DESTS: tuple[tuple[str, ...], ...] = ((), ("takeoff", "stay"), ("refuel", "stay"), ("takeoff", "refuel", "stay"))
@@ -439,15 +422,17 @@ _DECK_DESTS: tuple[tuple[str, ...], ...] = ((), ("takeoff", "stay"), ("refuel", 
 2 go below (Refuel/Rearm has room: M23), 3 both; it may stay (M19)."""
 _REFUEL_DESTS = ("deck", "stay")
 """A Refuel/Rearm squad picked may go up (it is offered only when face up with room On Deck: M22, M28)."""
-_MOVE_TO: dict[tuple[str, tuple[str, ...]], tuple[Option, ...]] = {}
-"""The options of a move-to decision, per unit and places (shared by every game: options are immutable)."""
 
 
-def _move_to(unit: str, dests: tuple[str, ...]) -> tuple[Option, ...]:
+def _move_to(key: tuple[str, tuple[str, ...]]) -> tuple[Option, ...]:
     if len(_MOVE_TO) >= 50_000:  # group ids vary from game to game: a long search never grows it without end
         _MOVE_TO.clear()
-    opts = _MOVE_TO[unit, dests] = tuple(_MOVE.get((unit, d)) or _move_option(unit, d) for d in dests)
-    return opts
+    unit, dests = key
+    return tuple([_MOVE[unit, d] for d in dests])
+
+
+_MOVE_TO: Memo[tuple[str, tuple[str, ...]], tuple[Option, ...]] = Memo(_move_to)
+"""The options of a move-to decision, per unit and places (shared by every game: options are immutable)."""
 
 
 def _pick_general(st: WarpspawnState, unit: str) -> Decision | None:
