@@ -112,3 +112,18 @@ def test_ws_squads_still_to_move_elsewhere_have_nowhere_to_go() -> None:
         assert "pick:usn-dauntless-1" not in ids(st) and "pick:usn-wildcat-1" in ids(st)
         play(st, "pick:usn-wildcat-1", "move:usn-wildcat-1:land:yorktown")
         assert "done" in ids(st) and "pick:usn-dauntless-1" not in ids(st)  # nor does it hold up ``done``
+
+
+@pytest.mark.parametrize("historical", [False, True])
+@pytest.mark.parametrize("open_flowcharts", [False, True])
+def test_ws_the_options_the_moves_read_are_the_games(historical: bool, open_flowcharts: bool) -> None:
+    """``_hc`` and ``_hidden`` (what :func:`private` reads) say what the options say, in clones too."""
+    from midway.rulesets.warpspawn.board import private
+
+    st = GAME.new(1, {"historical_constraints": historical, "open_flowcharts": open_flowcharts})
+    assert isinstance(st, WarpspawnState)
+    for state in (st, st.clone(), st.clone(search=True)):
+        assert isinstance(state, WarpspawnState)
+        assert state._hc is historical
+        for side in ("usn", "ijn"):
+            assert private(state, side) == (None if open_flowcharts else (side,))

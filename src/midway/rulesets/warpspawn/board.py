@@ -188,7 +188,9 @@ def relocate(st: WarpspawnState, sq: Squad, box: str, carrier: str = "") -> Plac
         st._rise &= gone
         if n == st._cap[c] - 1:  # the deck was full: room now
             st._rise |= st._refuels[c] & ~st._rearm
-            _reland(st, CARRIERS[c].side)
+            land = st._land
+            side = sq.side
+            land[side] = _ROOM_AT[land[side], c]
     elif old == "refuel":
         c = sq.carrier
         n = st._n_refuel[c] - 1
@@ -211,7 +213,9 @@ def relocate(st: WarpspawnState, sq: Squad, box: str, carrier: str = "") -> Plac
             st._rise |= bit
         if n == st._cap[carrier]:  # the deck is full now
             st._rise &= ~st._refuels[carrier]
-            _reland(st, CARRIERS[carrier].side)
+            land = st._land
+            side = sq.side
+            land[side] = _FULL_AT[land[side], carrier]
     elif box == "refuel":
         n = st._n_refuel[carrier] + 1
         st._n_refuel[carrier] = n
@@ -233,6 +237,14 @@ def relocate(st: WarpspawnState, sq: Squad, box: str, carrier: str = "") -> Plac
 
 def _reland(st: WarpspawnState, side: str) -> None:
     st._land[side] = tuple(c for c in CARRIER_ORDER[side] if st._n_deck[c] < st._cap[c])
+
+
+_ROOM_AT: Memo[tuple[tuple[str, ...], str], tuple[str, ...]] = Memo(
+    lambda key: tuple(c for c in CARRIER_ORDER[CARRIERS[key[1]].side] if c in key[0] or c == key[1])
+)
+"""``_ROOM_AT[land, carrier]``: the landing carriers ``land`` (``_land`` of a side) once ``carrier``'s deck has room."""
+_FULL_AT: Memo[tuple[tuple[str, ...], str], tuple[str, ...]] = Memo(lambda key: tuple(c for c in key[0] if c != key[1]))
+"""``_FULL_AT[land, carrier]``: the landing carriers ``land`` once ``carrier``'s deck is full."""
 
 
 def face_up(st: WarpspawnState, sq: Squad) -> None:
@@ -289,6 +301,8 @@ def reindex(st: WarpspawnState) -> None:
     st._refuels = dict.fromkeys(CARRIERS, 0)
     st._air = dict.fromkeys(AIR_BOXES, 0)
     st._idle = st._rearm = 0
+    st._hc = bool(st.options["historical_constraints"])
+    st._hidden = dict.fromkeys(OWN) if st.options["open_flowcharts"] else OWN
     st._gwait = {gid for gid, g in st.groups.items() if not g["moved"] and g["box"] in ("search", "search2")}
     st._mine = {"usn": [], "ijn": []}
     st._popt = {side: [LOST] * (hi - lo) for side, (lo, hi) in SIDE_RANGE.items()}
@@ -390,8 +404,8 @@ def carriers_left(st: WarpspawnState, side: str) -> int:
 
 def private(st: WarpspawnState, side: str) -> tuple[str, ...] | None:
     """Who may see an event about ``side``'s hidden boxes (WS-R32): only that side, unless
-    ``open_flowcharts``."""
-    return None if st.options["open_flowcharts"] else OWN[side]
+    ``open_flowcharts`` (read from the state's ``_hidden``)."""
+    return st._hidden[side]
 
 
 OWN = {"usn": ("usn",), "ijn": ("ijn",)}

@@ -46,7 +46,9 @@ class WarpspawnState(State):
     the carriers with room On Deck); ``_gwait`` (the strike groups in Search or 2nd Search still to
     move); ``_mine`` (each side's squads not in The Drink, in setup order);
     ``_popt`` (per side, each squad's ``pick:`` option where it is now, by ``index``); ``_cap`` /
-    ``_launch`` / ``_targets`` (what carrier damage changes).
+    ``_launch`` / ``_targets`` (what carrier damage changes); ``_hc`` (the ``historical_constraints`` option) and
+    ``_hidden`` (per side, who sees the events about its hidden boxes: see
+    :func:`~midway.rulesets.warpspawn.board.private`), the options the moves read, as plain attributes.
     They are left out of :meth:`to_json`, so a state's bytes and digest are the game alone.
     """
 
@@ -68,6 +70,8 @@ class WarpspawnState(State):
             "_cap",
             "_launch",
             "_targets",
+            "_hc",
+            "_hidden",
         }
     )
     _NOT_SERIALIZED: ClassVar[frozenset[str]] = State._NOT_SERIALIZED | _INDEXES
@@ -88,6 +92,8 @@ class WarpspawnState(State):
     _cap: dict[str, int]
     _launch: dict[str, bool]
     _targets: dict[str, tuple[str, ...]]
+    _hc: bool
+    _hidden: dict[str, tuple[str, ...] | None]
 
     def _clone_data(self) -> dict[str, Any]:
         """A hand-written copy of the ruleset's attributes (speed: search clones). Squads, groups and
@@ -138,6 +144,8 @@ class WarpspawnState(State):
             "_cap": self._cap,
             "_launch": self._launch,
             "_targets": self._targets,
+            "_hc": self._hc,
+            "_hidden": self._hidden,
         }
 
     # ------------------------------------------------------------------ setup

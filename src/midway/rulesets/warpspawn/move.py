@@ -76,26 +76,25 @@ def start_move(st: WarpspawnState, side: str) -> None:
     forced one-arrow moves Attack -> Return II (loss on a 1, M39) and Return II -> Return I are made."""
     st.stage, st.mover, st.sel, st.launched = "move", side, "", []
     st.emit("phase", f"Turn {st.turn}: {st.game.side_name(side)} move phase", rule=RULE)
-    mine = list(st._mine[side])
     idle = 0
-    for sq in mine:
+    for sq in st._mine[side]:
         sq.moved = False
-        if sq.box == "refuel":
-            face_up(st, sq)
-        elif sq.box == "patrol":
-            sq.patrol += 1
         if not sq.group:
             idle |= sq.bit
     st._idle |= idle
+    mine, squads, air = SIDE_BITS[side], st.squads, st._air
+    for sid in _ids(st._rearm & mine & sum(st._refuels.values())):  # face down in Refuel/Rearm
+        face_up(st, squads[sid])
+    for sid in _ids(air["patrol"] & mine):
+        squads[sid].patrol += 1
     for gid, g in st.groups.items():
         if g["side"] == side:
             g["moved"] = False
             if g["box"] in ("search", "search2"):
                 st._gwait.add(gid)
     to = private(st, side)
-    for sq in mine:
-        if sq.box == "return2":
-            _put(st, sq, "return1")
+    for sid in _ids(air["return2"] & mine):
+        _put(st, squads[sid], "return1")
     for gid in [gid for gid, g in st.groups.items() if g["side"] == side and g["box"] == "attack"]:
         members = [st.squads[m] for m in st.groups[gid]["members"]]
         _dissolve(st, gid, "return2")
@@ -110,7 +109,7 @@ def _put(st: WarpspawnState, sq: Squad, box: str, carrier: str = "") -> None:
     place = relocate(st, sq, box, carrier)
     assert place is not None, "a squad moves to a box of the flowcharts"
     sq.moved = True
-    st.emit("move", place[2], rule=RULE, data=place[3], to=private(st, sq.side))
+    st.emit("move", place[2], rule=RULE, data=place[3], to=st._hidden[sq.side])  # private(), inlined
 
 
 def _dissolve(st: WarpspawnState, gid: str, box: str) -> None:
@@ -176,7 +175,7 @@ def squad_dests(st: WarpspawnState, sq: Squad, ctx: Ctx) -> list[str]:
             elif nxt == "search":
                 out.extend(f"search:new:{t}" for t in _launch_targets(st, sq.side))
                 out.extend(f"search:join:{gid}" for gid in _joinable(st, sq.side))
-    if st.options["historical_constraints"]:
+    if st._hc:
         return constraints.filter_squad_dests(st, sq, out)
     return out
 
@@ -356,7 +355,7 @@ def decision(st: WarpspawnState) -> Decision | None:
             [_MOVE[sel, d] for d in dests],
             kind="move-to",
         )
-    if st.options["historical_constraints"]:
+    if st._hc:
         listed = units(st, Ctx(st, side))
         opts = [squad_pick(st.squads[u])[0] if u in st.squads else _group_pick(st, u) for u, ds in listed if ds]
         done = done_allowed(st, listed)
@@ -379,7 +378,7 @@ def pick(st: WarpspawnState, unit: str) -> Decision | None:
     :func:`decision` builds from the position): a squad on a carrier never has to move (M19) and may
     stay; its places follow from its carrier's room."""
     sq = st.squads.get(unit)
-    if sq is None or st.options["historical_constraints"]:
+    if sq is None or st._hc:
         return _pick_general(st, unit)
     box = sq.box
     if box == "deck":
@@ -601,8 +600,11 @@ def end_move(st: WarpspawnState) -> None:
     """[MOVE PHASE] ``done``: squads that must move and have one place left move there; those that
     cannot land pancake into the ocean (M40, WS-R28)."""
     side = st.mover
-    for sq in list(st.squads.values()):
-        if sq.side != side or sq.moved or sq.box == DRINK or sq.group or not must_move(st, sq):
+    squads = st.squads
+    # the side's squads still to move (``_idle``) off the carriers (the boxes of ``_air``, which are disjoint)
+    for sid in _ids(st._idle & SIDE_BITS[side] & sum(st._air.values())):
+        sq = squads[sid]
+        if not must_move(st, sq):
             continue
         dests = squad_dests(st, sq, Ctx(st, side))
         if dests:
