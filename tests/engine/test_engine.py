@@ -42,6 +42,44 @@ def test_seeded_dice_known_values_never_change() -> None:
     assert d._next64() == 0x6E789E6AA1B965F4
 
 
+def _splitmix_randint(state: int, low: int, high: int) -> tuple[int, int]:
+    """The reference: one SplitMix64 draw at a time, rejection sampling; (value, state after)."""
+    mask, span = (1 << 64) - 1, high - low + 1
+    limit = (1 << 64) - ((1 << 64) % span)
+    while True:
+        state = (state + 0x9E3779B97F4A7C15) & mask
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        z ^= z >> 31
+        if z < limit:
+            return low + z % span, state
+
+
+@pytest.mark.parametrize("seed", [0, 1, 99, 2**63 + 5, 2**64 - 1])
+def test_seeded_dice_batches_give_the_one_at_a_time_numbers(seed: int) -> None:
+    # draws are made ahead in batches of growing size; across several batch ends, with dice of every size
+    # (a span of 2**63 + 1 rejects about half its draws), copies taken mid-batch and pickles, every number
+    # and every state is the reference generator's.
+    import pickle
+
+    spans = [(1, 6), (0, 1), (1, 10), (0, 2**63), (0, 2**64 - 1), (5, 5)]
+    dice, state, copies = SeededDice(seed), seed, []
+    for n in range(1500):
+        low, high = spans[n % len(spans)]
+        want, state = _splitmix_randint(state, low, high)
+        assert dice.randint(low, high) == want
+        assert dice.state == state
+        if n % 97 == 0:
+            copies.append((dice.copy(), pickle.loads(pickle.dumps(dice)), state))
+    for twin, unpickled, at in copies:
+        assert twin.state == unpickled.state == at
+        want, _ = _splitmix_randint(at, 1, 6)
+        assert twin.randint(1, 6) == unpickled.randint(1, 6) == want
+    assert len(pickle.dumps(dice)) < 200  # the state alone, not the batch made ahead
+    dice.state = 12345  # setting the state starts the sequence afresh
+    assert dice.randint(1, 6) == _splitmix_randint(12345, 1, 6)[0]
+
+
 def test_fixed_dice_force_then_fall_back_or_fail() -> None:
     d = FixedDice([3, 5], fallback=SeededDice(1))
     assert [d.randint(1, 6), d.randint(1, 6)] == [3, 5]

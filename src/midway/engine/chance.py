@@ -8,6 +8,7 @@ texts' worked examples exactly.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Iterable
 
 from midway.engine.errors import MidwayError
@@ -57,19 +58,50 @@ class DiceSource:
 
 
 class SeededDice(DiceSource):
-    """SplitMix64: a tiny, portable generator whose state is one integer."""
+    """SplitMix64: a tiny, portable generator whose state is one integer.
 
-    __slots__ = ("state",)
+    Draw ``k`` after a state ``s`` mixes the counter ``s + k * GAMMA`` (mod 2**64) into 64 bits. The
+    counter needs no earlier output, so draws are made ahead in batches (:func:`_splitmix_batch`: one
+    pass of big-integer arithmetic over the whole batch instead of a dozen Python operations per draw)
+    and handed out one by one. The numbers are exactly the one-at-a-time generator's (``_next64``);
+    :attr:`state` is the counter after the last draw handed out, as before.
+    """
+
+    __slots__ = ("_base", "_buf", "_next", "_batch")
 
     def __init__(self, seed: int) -> None:
-        self.state = seed & _MASK64
+        self._base = seed & _MASK64  # the counter before _buf[0]
+        self._buf: list[int] = []  # draws made ahead; _buf[i] mixes _base + (i + 1) * GAMMA
+        self._next = 0  # index in _buf of the next draw to hand out
+        self._batch = _FIRST_BATCH  # size of the next batch (grows: most dice roll all game, some a few times)
+
+    @property
+    def state(self) -> int:
+        """The counter after the last draw handed out (what :meth:`to_json` stores)."""
+        return (self._base + self._next * _GAMMA) & _MASK64
+
+    @state.setter
+    def state(self, value: int) -> None:
+        self._base = value & _MASK64
+        self._buf = []
+        self._next = 0
 
     def _next64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
-        z = self.state
+        """The next 64-bit draw, computed alone (the reference for the batches)."""
+        z = self.state = (self.state + _GAMMA) & _MASK64
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
         return z ^ (z >> 31)
+
+    def _refill(self) -> list[int]:
+        """Make the next batch of draws, after those handed out so far."""
+        self._base = (self._base + self._next * _GAMMA) & _MASK64
+        size = self._batch
+        if size < _LAST_BATCH:
+            self._batch = size * 4
+        self._buf = buf = _splitmix_batch(self._base, size)
+        self._next = 0
+        return buf
 
     def randint(self, low: int, high: int) -> int:
         span = high - low + 1
@@ -81,22 +113,84 @@ class SeededDice(DiceSource):
             limit = (1 << 64) - ((1 << 64) % span)
             if len(_LIMITS) < 4096:
                 _LIMITS[span] = limit
-        while True:
-            # _next64, inlined (a die is rolled at nearly every decision point)
-            z = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-            r = z ^ (z >> 31)
+        i = self._next
+        self._next = i + 1
+        try:
+            r = self._buf[i]
+        except IndexError:  # the batch is used up
+            self._next = i
+            r = self._refill()[0]
+            self._next = 1
+        if r < limit:
+            return low + r % span
+        while True:  # rejected (about span in 2**64 draws): draw again
+            r = self._draw()
             if r < limit:
                 return low + r % span
+
+    def _draw(self) -> int:
+        """The next 64-bit draw."""
+        i = self._next
+        if i == len(self._buf):
+            self._refill()
+            i = 0
+        self._next = i + 1
+        return self._buf[i]
 
     def to_json(self) -> dict[str, object]:
         return {"kind": "seeded", "state": self.state}
 
     def copy(self) -> SeededDice:
         twin = SeededDice.__new__(SeededDice)
-        twin.state = self.state
+        twin._base = self._base
+        twin._buf = self._buf  # never changed in place (a refill makes a new list): shared safely
+        twin._next = self._next
+        twin._batch = self._batch
         return twin
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as its state alone (the batch is remade from it)."""
+        return (_seeded_at, (self.state,))
+
+
+def _seeded_at(state: int) -> SeededDice:
+    """Seeded dice whose counter is ``state`` (unpickling)."""
+    return SeededDice(state)
+
+
+_GAMMA = 0x9E3779B97F4A7C15
+_FIRST_BATCH, _LAST_BATCH = 16, 256
+_LANE = 128
+"""Bits per draw in a batch's big integer: a 64-bit value times a 64-bit constant fits, so lanes never carry."""
+
+
+def _lanes(size: int) -> tuple[int, int, int]:
+    """For a batch of ``size`` draws: the 64-bit mask in every lane, ``k * GAMMA`` in lane ``k - 1``, 1 in each."""
+    ones = sum(1 << (_LANE * k) for k in range(size))
+    steps = sum((((k + 1) * _GAMMA) & _MASK64) << (_LANE * k) for k in range(size))
+    return _MASK64 * ones, steps, ones
+
+
+_BATCHES = {size: _lanes(size) for size in (_FIRST_BATCH, 4 * _FIRST_BATCH, _LAST_BATCH)}
+"""The batch sizes dice use, each with its lane constants (:func:`_lanes`), made once."""
+_WORDS = {size: struct.Struct(f"<{2 * size}Q") for size in _BATCHES}
+"""A batch's bytes read as little-endian 64-bit words, two per lane (the same on every machine)."""
+
+
+def _splitmix_batch(base: int, size: int) -> list[int]:
+    """SplitMix64's next ``size`` draws after the counter ``base``, all at once.
+
+    Each draw lives in its own 128-bit lane of one big integer, so each step of the mix is one big-integer
+    operation for the whole batch: a product of a lane (under 2**64) and a 64-bit constant stays in its
+    lane, and the bits a right shift brings down from the lane above land at bit 64 or higher, which the
+    mask that follows clears.
+    """
+    mask, steps, ones = _BATCHES[size]
+    z = (base * ones + steps) & mask
+    z = ((z ^ (z >> 30)) & mask) * 0xBF58476D1CE4E5B9 & mask
+    z = ((z ^ (z >> 27)) & mask) * 0x94D049BB133111EB & mask
+    z = (z ^ (z >> 31)) & mask
+    return list(_WORDS[size].unpack(z.to_bytes(size * (_LANE // 8), "little"))[::2])
 
 
 class FixedDice(DiceSource):
