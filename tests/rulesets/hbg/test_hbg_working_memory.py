@@ -10,6 +10,7 @@ import pytest
 from midway.ai import RandomAgent
 from midway.rulesets.hbg import GAME
 from midway.rulesets.hbg.game import HbgState
+from midway.rulesets.hbg.model import unit_of
 
 
 def _shape(decisions):  # type: ignore[no-untyped-def]
@@ -33,3 +34,26 @@ def test_hbg_order_of_play_working_memory_offers_what_the_position_offers(seed: 
         for side, decision in state.pending().items():
             state.apply(side, agents[side].choose({}, decision), decision_id=decision.id)
     assert {"1.4", "1.5", "2.1", "3.1", "5.3", "5.4"} <= steps
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_hbg_indexes_follow_every_move(seed: int) -> None:
+    """The Air Group index by place (rebuilt one place at a time, ``model.AIR_MOVES``) and the ship
+    index's lists (fleet carriers, ships waiting to enter) always hold what a scan of the pieces finds."""
+    state = GAME.new(seed=seed)
+    agents = {"usn": RandomAgent(2 * seed + 1), "ijn": RandomAgent(2 * seed + 2)}
+    while state.pending():
+        assert isinstance(state, HbgState)
+        for at in ("hangar", "deck", "landed", "air", "lost"):
+            assert [a.id for a in state.air_at(at)] == [a.id for a in state.air.values() if a.at == at], at
+        for side in (None, "usn", "ijn"):
+            scan = [a.id for a in state.air.values() if a.at == "air" and side in (None, a.side)]
+            assert [a.id for a in state.airborne(side)] == scan, side
+        for tf in {s.tf for s in state.ships.values()}:
+            scan = [s.id for s in state.ships.values() if s.tf == tf and s.zone is None and not s.sunk]
+            assert [s.id for s in state.waiting(tf)] == scan, tf
+        for side in ("usn", "ijn"):
+            fleet = [s.id for s in state.ships.values() if s.side == side and unit_of(s.unit).kind == "carrier"]
+            assert [s.id for s in state.fleet_carriers(side)] == [i for i in fleet if not state.ships[i].sunk]
+        for side, decision in state.pending().items():
+            state.apply(side, agents[side].choose({}, decision), decision_id=decision.id)

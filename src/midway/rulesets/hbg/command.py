@@ -105,8 +105,9 @@ def enter_tokens(st: HbgState) -> None:
 
 # =============================================================================== 1.3 reinforcements
 def tf_ships(st: HbgState, tf: str) -> list[Ship]:
-    """[1.3] The ships of a setup Task Force still waiting off the map."""
-    return [s for s in st.ships.values() if s.tf == tf and s.zone is None and not s.sunk]
+    """[1.3] The ships of a setup Task Force still waiting off the map (:meth:`HbgState.waiting`: read
+    the list, never change it)."""
+    return st.waiting(tf)
 
 
 def _token_pool(st: HbgState) -> list[str]:

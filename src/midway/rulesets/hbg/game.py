@@ -29,11 +29,13 @@ from typing import Any, ClassVar
 from midway.engine import Decision, Game, GameOption, Option, Outcome, State, TextSection
 from midway.rulesets.hbg import combat, command, maintenance, orders, search, views
 from midway.rulesets.hbg.model import (
+    AIR_MOVES,
     AIR_PLACES,
     CAPITAL_UNITS,
     CARRIER_UNITS,
     DATA,
     ENEMY,
+    FLEET_CARRIER_UNITS,
     SHIP_PLACES,
     SIDES,
     SITE_UNITS,
@@ -42,16 +44,19 @@ from midway.rulesets.hbg.model import (
     Cup,
     Ship,
     Transports,
+    air_moved,
 )
 from midway.rulesets.hbg.steps import ORDER, Step
 
-_NONE: list[Air] = []
-"""No Air Groups (the shared empty answer of :meth:`HbgState.air_at`: never changed)."""
+_NO_SHIPS: list[Ship] = []
+"""No ships (the shared empty answer of :meth:`HbgState.waiting`: never changed)."""
 
 STEPS: dict[str, Step] = {}
 """Every step of the Order of Play, by id: the phase modules' and this module's own (below the class)."""
 NEXT_STEP = dict(zip(ORDER, ORDER[1:], strict=False))
 _AIR_SERVICE = {k: u.air_service for k, u in DATA.units.items()}
+_PLACE_OF: dict[str | None, str] = {None: "air", **{side: "air" for side in SIDES}}
+"""The place (``Air.at``) of each list of the Air Group index that is not named by its place."""
 
 
 class HbgState(State):
@@ -167,7 +172,7 @@ class HbgState(State):
         part = air.copy()  # every field copied (dataclasses.replace, faster)
         part.id, part.n = self.new_id("a"), n
         self.air[part.id] = part
-        AIR_PLACES[0] += 1  # a new Air Group where the old one is: the airborne index is stale
+        air_moved(air.at)  # a new Air Group where the old one is: the index's list of that place is stale
         air.n -= n
         return part
 
@@ -278,32 +283,25 @@ class HbgState(State):
         return self._air_lists(at)
 
     def _air_lists(self, key: str | None) -> list[Air]:
-        """One list of the Air Group index (a place, or a side's airborne: None both), the index dropped
-        first if an Air Group has changed place or side, or one was added or removed (``model.AIR_PLACES``)."""
+        """One list of the Air Group index (a place, or a side's airborne: None both), built again if an
+        Air Group has entered or left its place, or was split or merged there (``model.AIR_MOVES``), and
+        the whole index dropped if one was built or changed side (``model.AIR_PLACES``)."""
         index = self.__dict__.get("_air_index")
         if index is None or index[0] != AIR_PLACES[0] or index[1] is not self.air:
             index = self._air_index = (AIR_PLACES[0], self.air, {})
-        lists = index[2]
-        found = lists.get(key)
-        if found is None:
-            found = lists[key] = self._air_list(lists, key)
-        return found
+        moves = AIR_MOVES.get(_PLACE_OF.get(key, key), 0)  # type: ignore[arg-type]
+        found = index[2].get(key)
+        if found is None or found[0] != moves:
+            found = index[2][key] = (moves, self._air_list(key))
+        return found[1]
 
-    def _air_list(self, lists: dict[str | None, list[Air]], key: str | None) -> list[Air]:
+    def _air_list(self, key: str | None) -> list[Air]:
         """One list of the Air Group index: a place ("hangar"...), or the airborne of a side (None: both)."""
-        if key is None:
-            return [a for a in self.air.values() if a.at == "air"]
         if key in SIDES:
-            every = lists.get(None)
-            if every is None:
-                every = lists[None] = [a for a in self.air.values() if a.at == "air"]
-            return [a for a in every if a.side == key]
+            return [a for a in self._air_lists(None) if a.side == key]
         if key == "air":
-            every = lists.get(None)
-            if every is None:
-                every = lists[None] = [a for a in self.air.values() if a.at == "air"]
-            return every
-        return [a for a in self.air.values() if a.at == key]
+            return self._air_lists(None)
+        return [a for a in self.air.values() if a.at == ("air" if key is None else key)]
 
     def carriers(self, side: str | None) -> list[Ship]:
         """``side``'s carrier ships (``None``: both sides'), sunk or not, on the map or not, in setup
@@ -347,12 +345,26 @@ class HbgState(State):
         """[1.2.2] ``side``'s Fleet Carriers not sunk (on the map only, if asked)."""
         return [
             s
-            for s in self.ships.values()
-            if s.side == side
-            and DATA.units[s.unit].kind == "carrier"
-            and not s.sunk
-            and (not on_map or s.zone is not None)
+            for s in self.carriers(side)
+            if s.unit in FLEET_CARRIER_UNITS and not s.sunk and (not on_map or s.zone is not None)
         ]
+
+    def waiting(self, tf: str) -> list[Ship]:
+        """[1.3] The ships of setup Task Force ``tf`` not sunk and off the map (waiting to enter), in setup
+        order: kept in the ship index (found once for every Task Force until a ship moves, sinks or
+        changes hands). The index's own list: read it, never change it."""
+        found = self._ship_index_now()[3]
+        by_tf = found.get("waiting")
+        if by_tf is None:
+            by_tf = found["waiting"] = {}
+            for ship in self.ships.values():
+                if ship.zone is None and not ship.sunk:
+                    here = by_tf.get(ship.tf)
+                    if here is None:
+                        by_tf[ship.tf] = [ship]
+                    else:
+                        here.append(ship)
+        return by_tf.get(tf, _NO_SHIPS)
 
     def airfield_knocked_out(self) -> bool:
         """[1.4.2] [1.3.2.2] The Midway Airfield has taken damage equal to its hit points (HBG-R38)."""

@@ -38,6 +38,8 @@ SIDES = ("usn", "ijn")
 
 # Unit-type classes as sets of unit keys, for the hot paths (a set lookup instead of a property).
 CARRIER_UNITS = frozenset(k for k, u in DATA.units.items() if u.is_carrier)
+FLEET_CARRIER_UNITS = frozenset(k for k, u in DATA.units.items() if u.kind == "carrier")
+"""[1.2.2] Fleet Carriers (light carriers are not)."""
 CAPITAL_UNITS = frozenset(k for k, u in DATA.units.items() if u.capital)
 BOMBER_UNITS = frozenset(k for k, u in DATA.units.items() if u.is_bomber)
 FIGHTER_UNITS = frozenset(k for k, u in DATA.units.items() if u.is_fighter)
@@ -54,10 +56,19 @@ SHIP_PLACES = [0]
 ships by zone (:meth:`~midway.rulesets.hbg.game.HbgState.ships_in`) are rebuilt when it moves."""
 _WATCHED = frozenset({"zone", "sunk", "side"})
 AIR_PLACES = [0]
-"""A counter bumped whenever any Air Group's place (``at``: hangar, deck, air...) or side is set: the states'
-indexes of airborne Air Groups (:meth:`~midway.rulesets.hbg.game.HbgState.airborne`) are rebuilt
+"""A counter bumped whenever any Air Group's side is set (a new Air Group is built): every list of the
+states' indexes of Air Groups by place (:meth:`~midway.rulesets.hbg.game.HbgState.air_at`) is rebuilt
 when it moves."""
-_AIR_WATCHED = frozenset({"at", "side"})
+AIR_MOVES: dict[str, int] = {}
+"""By place (``at``: "hangar", "deck", "air"...): a counter bumped whenever an Air Group enters or leaves
+that place, or one there is split or merged. A state's index list of one place is rebuilt only when the
+counter of its place (or ``AIR_PLACES``) has moved: a spot from hangar to deck leaves the airborne lists
+standing."""
+
+
+def air_moved(place: str) -> None:
+    """Note that the Air Groups at ``place`` are no longer the same ones (one was split or merged there)."""
+    AIR_MOVES[place] = AIR_MOVES.get(place, 0) + 1
 
 
 @dataclass(slots=True)
@@ -164,8 +175,9 @@ class _AirRecord:
 class Air(_AirRecord):
     """[Game Terminology: Air Group] Air Units of one type from one carrier or base, together.
 
-    Its fields are :class:`_AirRecord`'s; setting its place (``at``) or side bumps
-    ``AIR_PLACES``, which keeps the states' airborne indexes honest."""
+    Its fields are :class:`_AirRecord`'s; changing its place (``at``) bumps ``AIR_MOVES`` of the place
+    it leaves and the one it enters, setting its side bumps ``AIR_PLACES``: that keeps the states'
+    indexes of Air Groups by place honest."""
 
     __slots__ = ()
 
@@ -180,7 +192,33 @@ class Air(_AirRecord):
 _AIR_FIELDS = operator.attrgetter(*_AirRecord.__slots__)
 _AIR_SET = {name: _AirRecord.__dict__[name].__set__ for name in _AirRecord.__slots__}
 """The slot setters of an Air Group record, by field (used by :meth:`Air.__setattr__`)."""
-Air.__setattr__ = _watching_setattr(_AIR_SET, _AIR_WATCHED, AIR_PLACES)  # type: ignore[method-assign]
+
+
+def _air_setattr(self: Air, name: str, value: object) -> None:
+    """Set a field through its slot's own setter, refuse an unknown field, and keep ``AIR_MOVES`` and
+    ``AIR_PLACES`` (see :class:`Air`)."""
+    try:
+        setter = _AIR_SET[name]
+    except KeyError:
+        raise AttributeError(f"Air has no field {name!r}") from None
+    if name == "at":
+        try:
+            old = self.at
+        except AttributeError:  # being built: no place yet (its side, set first, has bumped AIR_PLACES)
+            old = None
+        setter(self, value)
+        if old != value:
+            moves = AIR_MOVES
+            moves[value] = moves.get(value, 0) + 1  # type: ignore[index]
+            if old is not None:
+                moves[old] = moves.get(old, 0) + 1
+        return
+    setter(self, value)
+    if name == "side":
+        AIR_PLACES[0] += 1
+
+
+Air.__setattr__ = _air_setattr  # type: ignore[method-assign]
 
 
 @dataclass(slots=True)

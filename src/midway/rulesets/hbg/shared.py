@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from midway.engine import DONE, Decision, Option
-from midway.rulesets.hbg.model import AIR_PLACES, DATA, MIDWAY_BASES, Air
+from midway.rulesets.hbg.model import DATA, MIDWAY_BASES, Air, air_moved
 from midway.rulesets.hbg.steps import Step
 
 if TYPE_CHECKING:
@@ -221,7 +221,7 @@ def merge_groups(st: HbgState, base: str, at: str) -> None:
             continue
         first.n += air.n
         del st.air[air.id]
-        AIR_PLACES[0] += 1
+        air_moved(at)
 
 
 OPTIONS: dict[tuple[Any, ...], Any] = {}
