@@ -86,6 +86,18 @@ def _click_option(page: Page, preferred: str | None = None, *, last: bool = Fals
         )
 
 
+def _select_by_key(page: Page) -> None:
+    """ArrowDown selects an option. The computer's reply may redraw the options between the key and the check
+    (the selection goes with the old list), so the key is pressed again on the new list, a few times at most."""
+    for _ in range(5):
+        page.wait_for_selector(".options .option")
+        page.keyboard.press("ArrowDown")
+        with contextlib.suppress(AssertionError):
+            expect(page.locator(".options .option.selected")).to_have_count(1, timeout=1500)
+            return
+    pytest.fail("ArrowDown selected no option in five tries")
+
+
 def _prompt(page: Page) -> str:
     return page.locator("#decision h3").inner_text()
 
@@ -117,9 +129,7 @@ def test_play_against_the_computer_then_reload_and_continue(page: Page, server: 
         before = page.get_attribute("#decision", "data-decision")
         page.locator(".options .option").first.click()
         page.wait_for_function("d => document.querySelector('#decision').dataset.decision !== d", arg=before)
-        page.wait_for_selector(".options .option")
-        page.keyboard.press("ArrowDown")
-        expect(page.locator(".options .option.selected")).to_have_count(1)
+        _select_by_key(page)
     page.screenshot(path=str(ARTIFACTS / f"game-{ruleset}.png"), full_page=False)
     expect(page.locator("#log .event").first).to_be_visible()  # the event log, each event with its rule
     expect(page.locator("#log .rule").first).to_contain_text("§")
