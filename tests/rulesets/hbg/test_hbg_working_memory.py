@@ -39,7 +39,8 @@ def test_hbg_order_of_play_working_memory_offers_what_the_position_offers(seed: 
 @pytest.mark.parametrize("seed", [3, 4])
 def test_hbg_indexes_follow_every_move(seed: int) -> None:
     """The Air Group index by place (rebuilt one place at a time, ``model.AIR_MOVES``) and the ship
-    index's lists (fleet carriers, ships waiting to enter) always hold what a scan of the pieces finds."""
+    index's lists (by side and zone, fleet carriers, ships waiting to enter) always hold what a scan of
+    the pieces finds."""
     state = GAME.new(seed=seed)
     agents = {"usn": RandomAgent(2 * seed + 1), "ijn": RandomAgent(2 * seed + 2)}
     while state.pending():
@@ -52,7 +53,14 @@ def test_hbg_indexes_follow_every_move(seed: int) -> None:
         for tf in {s.tf for s in state.ships.values()}:
             scan = [s.id for s in state.ships.values() if s.tf == tf and s.zone is None and not s.sunk]
             assert [s.id for s in state.waiting(tf)] == scan, tf
+        afloat = [s for s in state.ships.values() if s.zone is not None and not s.sunk]
         for side in ("usn", "ijn"):
+            mine = [s for s in afloat if s.side == side]
+            zones = sorted({s.zone for s in mine if s.zone is not None})
+            assert state.task_force_zones(side) == zones
+            assert state.capital_zones(side) == {s.zone for s in mine if unit_of(s.unit).capital}
+            for zone in zones:
+                assert [s.id for s in state.ships_in(zone, side)] == [s.id for s in mine if s.zone == zone]
             fleet = [s.id for s in state.ships.values() if s.side == side and unit_of(s.unit).kind == "carrier"]
             assert [s.id for s in state.fleet_carriers(side)] == [i for i in fleet if not state.ships[i].sunk]
         for side, decision in state.pending().items():

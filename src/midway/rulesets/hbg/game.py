@@ -48,6 +48,8 @@ from midway.rulesets.hbg.model import (
 )
 from midway.rulesets.hbg.steps import ORDER, Step
 
+_ShipIndex = tuple[int, dict[str, Ship], dict[int, list[Ship]], dict[Any, Any], dict[str, dict[int, list[Ship]]]]
+"""See :meth:`HbgState._index_ships`."""
 _NO_SHIPS: list[Ship] = []
 """No ships (the shared empty answer of :meth:`HbgState.waiting`: never changed)."""
 
@@ -179,27 +181,28 @@ class HbgState(State):
     def ships_in(self, zone: int, side: str | None = None) -> list[Ship]:
         """[Task Force] The ships afloat in ``zone`` (of ``side``), in setup order.
 
-        Read from an index by zone, rebuilt only when a ship has moved, sunk or changed hands
-        since it was built (``model.SHIP_PLACES``)."""
+        Read from an index by zone (and by side and zone), rebuilt only when a ship has moved, sunk or
+        changed hands since it was built (``model.SHIP_PLACES``)."""
         index = self.__dict__.get("_ship_index")  # _ship_index_now, inlined: asked at nearly every decision
         if index is None or index[0] != SHIP_PLACES[0] or index[1] is not self.ships:
             index = self._index_ships()
-        here = index[2].get(zone)
+        here = (index[2] if side is None else index[4][side]).get(zone)
         if here is None:
             return []
-        if side is None:
-            return list(here)
-        return [s for s in here if s.side == side]
+        return list(here)
 
-    def _ship_index_now(self) -> tuple[int, dict[str, Ship], dict[int, list[Ship]], dict[Any, Any]]:
+    def _ship_index_now(self) -> _ShipIndex:
         """The ship index, rebuilt first if a ship has moved, sunk or changed hands (``model.SHIP_PLACES``)."""
         index = self.__dict__.get("_ship_index")
         if index is None or index[0] != SHIP_PLACES[0] or index[1] is not self.ships:
             index = self._index_ships()
         return index
 
-    def _index_ships(self) -> tuple[int, dict[str, Ship], dict[int, list[Ship]], dict[Any, Any]]:
+    def _index_ships(self) -> _ShipIndex:
+        """The ship index: (``SHIP_PLACES`` when built, the ships it indexes, the ships afloat by zone,
+        what is found from them later (:meth:`capital_zones`...), each side's ships afloat by zone)."""
         by_zone: dict[int, list[Ship]] = {}
+        by_side: dict[str, dict[int, list[Ship]]] = {side: {} for side in SIDES}
         for s in self.ships.values():
             zone = s.zone
             if zone is not None and not s.sunk:
@@ -208,47 +211,35 @@ class HbgState(State):
                     by_zone[zone] = [s]
                 else:
                     here.append(s)
-        index = (SHIP_PLACES[0], self.ships, by_zone, {})
+                mine = by_side[s.side]
+                here = mine.get(zone)
+                if here is None:
+                    mine[zone] = [s]
+                else:
+                    here.append(s)
+        index = (SHIP_PLACES[0], self.ships, by_zone, {}, by_side)
         self._ship_index = index
         return index
 
-    def ships_afloat(self) -> list[Ship]:
-        """Every ship afloat on the map (from the ship index), zone by zone."""
-        index = self._ship_index_now()
-        return [s for here in index[2].values() for s in here]
-
     def task_force_zones(self, side: str) -> list[int]:
         """[Task Force] The Sea Zones holding ``side``'s ships, in order."""
-        index = self._ship_index_now()
-        found = index[3]
-        if side not in found:  # both sides' zones in one pass
-            found.update((s, []) for s in SIDES)
-            by_zone = index[2]
-            for z in sorted(by_zone):
-                here = by_zone[z]
-                first = here[0].side
-                found[first].append(z)
-                for s in here:
-                    if s.side != first:
-                        found[s.side].append(z)
-                        break
-        return list(found[side])
+        return sorted(self.afloat_of(side))
 
-    def afloat_by_zone(self) -> dict[int, list[Ship]]:
-        """The ships afloat on the map by Sea Zone, in setup order: the ship index's own lists (read
+    def afloat_of(self, side: str) -> dict[int, list[Ship]]:
+        """``side``'s ships afloat on the map by Sea Zone, in setup order: the ship index's own lists (read
         them, never change them)."""
-        return self._ship_index_now()[2]
+        return self._ship_index_now()[4][side]
 
     def capital_zones(self, side: str) -> frozenset[int]:
         """[Capital Ship] The Sea Zones holding a Capital Ship of ``side`` afloat, kept in the ship index
         (found once until a ship moves, sinks or changes hands)."""
-        found = self._ship_index_now()[3]
+        index = self._ship_index_now()
+        found = index[3]
         key = ("capital", side)
         zones = found.get(key)
         if zones is None:
-            zones = found[key] = frozenset(
-                {s.zone for s in self.ships_afloat() if s.side == side and s.unit in CAPITAL_UNITS}
-            )
+            capital = CAPITAL_UNITS
+            zones = found[key] = frozenset({z for z, here in index[4][side].items() for s in here if s.unit in capital})
         return zones
 
     def stacking_allows(self, zone: int, side: str, adding: Iterable[Ship]) -> bool:

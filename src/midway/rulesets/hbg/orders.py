@@ -259,12 +259,11 @@ def order_options(st: HbgState, side: str) -> list[Option]:
         if group[0].mission == "strike" and not ordered:  # movable_group: none out of fuel or ordered
             opts.append(cached_option(("move", sid, zone), _move_option, sid, zone))
     turn = st.turn
-    afloat = st.afloat_by_zone()
-    for zone in st.task_force_zones(side):  # in order
-        for s in afloat[zone]:
+    mine = st.afloat_of(side)
+    for zone in sorted(mine):  # task_force_zones, in order
+        for s in mine[zone]:
             if (
-                s.side == side
-                and not s.ordered
+                not s.ordered
                 and not (s.arrived == turn and s.arrived > 0)
                 and (s.unit not in CARRIER_UNITS or s.op == "maneuver")
             ):  # may_move, inlined (afloat on the map: the index holds no other)
@@ -507,12 +506,13 @@ def _tf_decision(st: HbgState, side: str, order: dict[str, Any]) -> Decision:
         for sid in sel:
             if st.ships[sid].unit in CAPITAL_UNITS:
                 adding_capital += 1
-        afloat = st.afloat_by_zone()
+        mine = st.afloat_of(side)
         for n in DATA.map.neighbours(zone):
             capital, ships = adding_capital, len(sel)
-            for s in afloat.get(n, ()):
-                if s.side == side:
-                    ships += 1
+            here = mine.get(n)
+            if here is not None:
+                ships += len(here)
+                for s in here:
                     if s.unit in CAPITAL_UNITS:
                         capital += 1
             if capital <= 2 and ships <= 8:
