@@ -127,3 +127,34 @@ def test_ws_the_options_the_moves_read_are_the_games(historical: bool, open_flow
         assert state._hc is historical
         for side in ("usn", "ijn"):
             assert private(state, side) == (None if open_flowcharts else (side,))
+
+
+def _said(head: str, data: dict[str, str]) -> tuple[str, str]:
+    """What an option's data says it asks for, as ``ACTIONS`` gives it: (unit, place)."""
+    if head in ("pick", "move"):
+        return data["unit"], data.get("dest", "")
+    if head in ("lose", "target"):
+        return data["squad"], data.get("carrier", "")
+    if head == "nautilus":
+        return data["carrier"], ""
+    return "", ""
+
+
+@pytest.mark.parametrize("options", [{}, {"nautilus": True, "historical_constraints": True, "max_turns": 20}])
+def test_ws_an_option_id_is_read_as_its_data_says(options: dict[str, object]) -> None:
+    """``_resolve`` reads what a choice asks for from its id (``ACTIONS``): the same as the option's data,
+    for every option offered in random games."""
+    from midway.rulesets.warpspawn.game import ACTIONS
+
+    heads: set[str] = set()
+    for seed in range(4):
+        state = GAME.new(seed, options)
+        agents = {"usn": RandomAgent(2 * seed + 1), "ijn": RandomAgent(2 * seed + 2)}
+        while not state.is_over:
+            ((side, decision),) = state.pending().items()
+            for opt in decision.options:
+                head, unit, place = ACTIONS[opt.id]
+                heads.add(head)
+                assert (unit, place) == _said(head, dict(opt.data)), opt
+            state.apply(side, agents[side].choose({}, decision))
+    assert {"pick", "move", "done"} <= heads

@@ -12,6 +12,7 @@ from midway.rulesets.warpspawn.board import (
     DRINK,
     INDEX,
     OK,
+    Memo,
     Squad,
     carriers_left,
     deck_capacity,
@@ -276,28 +277,26 @@ class WarpspawnState(State):
         return {d.side: d}
 
     def _resolve(self, choices: Mapping[str, Option]) -> None:
-        ((_side, opt),) = choices.items()
-        oid, data = opt[0], opt[2]
-        head = oid[:4]
+        (opt,) = choices.values()
+        head, unit, dest = ACTIONS[opt[0]]
         if head == "pick":
-            d = move.pick(self, oid[5:])  # pick:<unit>
+            d = move.pick(self, unit)
             if d is not None:  # the move-to decision, found by the pick (else the unit has moved)
                 self._offer({d.side: d})
                 return
         elif head == "move":
             if self.stage == "fail":
-                move.resolve_fail(self, data["dest"])
+                move.resolve_fail(self, dest)
             else:
-                _move, unit, dest = oid.split(":", 2)  # move:<unit>:<dest>
                 move.move(self, unit, dest)
-        elif oid == "done":
+        elif head == "done":
             self._after_move()
         elif head == "lose":
-            attack.lose(self, data["squad"])
-        elif head == "targ":
-            attack.assign(self, data["squad"], data["carrier"])
-        elif head == "naut":
-            attack.nautilus(self, data["carrier"])
+            attack.lose(self, unit)
+        elif head == "target":
+            attack.assign(self, unit, dest)
+        elif head == "nautilus":
+            attack.nautilus(self, unit)
         self._run()
 
     # ------------------------------------------------------------------ views
@@ -372,6 +371,18 @@ class WarpspawnState(State):
             if g["side"] == s and g["box"] == "attack"
         ]
         return {"hidden": True, "attack_box": strikes}
+
+
+def _action(oid: str) -> tuple[str, str, str]:
+    head, _, rest = oid.partition(":")
+    unit, _, dest = rest.partition(":")
+    return head, unit, dest
+
+
+ACTIONS: Memo[str, tuple[str, str, str]] = Memo(_action)
+"""Each option id read once as what it asks for: ``pick:<unit>``, ``move:<unit>:<place>`` (the place may hold
+colons: ``land:hiryu``), ``done``, ``lose:<squad>``, ``target:<squad>:<carrier>``, ``nautilus:<carrier>``
+give ``(head, unit, place)`` (a squad or a carrier for ``unit``; "" where the id has none)."""
 
 
 class WarpspawnGame(Game):
