@@ -72,12 +72,15 @@ def policy(decision: Decision, dice: SeededDice, airborne: bool = False) -> str:
 class HbgKit:
     """The kit (see the module docstring)."""
 
-    search_kinds = frozenset({"order", "tf"})
+    search_kinds = frozenset({"order", "tf", "attack", "escort", "declare", "gun", "lose"})
     """The decisions search is spent on (the sampler rebuilds those): which order a Command Token gives, which more
-    ships of a Task Force sail and where once one is chosen. The sampler also rebuilds where a launch goes and
-    where a Strike Group moves (``launch``, ``move``), but searching them lost every game as the IJN (3 of 3, no
-    VP, against 3 of 3 won without): playouts cut at 60 decisions and scored by losses and VP keep the aircraft
-    out of harm rather than strike, so the heuristic (which strikes what was found) keeps those choices."""
+    ships of a Task Force sail and where once one is chosen; and how an attack is fought (4.3): which attack comes
+    next, which bomber group an escort flies with, what each bomber group attacks (or the Air Units), what each
+    ship's guns fire at, which Air Unit a hit shoots down. Those are short-horizon choices a playout cut at 60
+    decisions judges well. The sampler also rebuilds where a launch goes and where a Strike Group moves
+    (``launch``, ``move``), but searching them lost every game as the IJN (3 of 3, no VP, against 3 of 3 won
+    without): playouts cut at 60 decisions and scored by losses and VP keep the aircraft out of harm rather than
+    strike, so the heuristic (which strikes what was found) keeps those choices."""
 
     def sample(
         self, game: Any, view: Mapping[str, Any], dice: SeededDice, decision: Decision | None = None

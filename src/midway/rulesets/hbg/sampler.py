@@ -23,6 +23,17 @@ is chance), the squalls and the VP. What it cannot see is drawn:
   the ``split:`` options name (else the one whose moves give the same options), the ships chosen to sail as
   the zone's movable ships no longer offered.
 
+It also rebuilds the choices of 4.3 that decide how an attack is fought: which attack comes next (kind
+``attack``: the zones still to attack are its options) and, on the Battle Board, which bomber group an escort
+flies with (``escort``), what a bomber group attacks and what a ship's guns fire at (``declare``, ``gun``) and
+which Air Unit a hit shoots down (``lose``). Every unit on a Battle Board is public (the view's ``battle``
+part), so ``st.battle`` is read from it (:func:`_board`): ships, bases and transports by their labels, the
+Air Units by type, number and ordnance matched to the Air Groups the view shows in the zone. What the board
+does not show is guessed: the choices made earlier in the same stage (earlier escorts, declarations and gun
+targets, by either side) are replayed through the Battle Board's own stage with stand-ins (:func:`_guess`), an
+escort flies with a live bomber group in its area, the hits still to allocate after the ones asked about and
+the attacks still to come after this one are none.
+
 The sample is checked against the view and the decision (:func:`midway.ai.kit.check_sample`); any
 other position, or a sample that does not match, gives ``None`` (the search falls back to the heuristic).
 """
@@ -73,24 +84,46 @@ def _air(row: Mapping[str, Any]) -> Air:
 
 
 def sample(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Decision | None = None) -> State | None:
-    """A search clone giving exactly ``view`` to its side at a 3.1 order, launch, move or tf decision, or ``None``."""
+    """A search clone giving exactly ``view`` to its side at a 3.1 order, launch, move or tf decision, or at a
+    4.3 attack, escort, declare, gun or lose decision; else ``None``."""
     st = view.get("state")
     side = view.get("side")
-    if (
-        side not in SIDES
-        or not st
-        or decision is None
-        or decision.kind not in KINDS
-        or st.get("step") != "3.1"
-        or st.get("battle") is not None
-        or view.get("outcome") is not None
-    ):
+    if side not in SIDES or not st or decision is None or view.get("outcome") is not None:
         return None
+    if decision.kind in KINDS and st.get("step") == "3.1" and st.get("battle") is None:
+        s = _pieces(game, view, dice, decision)
+        if s is None:
+            return None
+        s.step, s.sub = "3.1", {"over": False, "order": None}
+        s.forget_decisions()  # the engine's decisions and hbg's working memory (rebuilt from the pieces)
+        if decision.kind != "order" and not _order_in_progress(s, side, decision):
+            return None
+    elif decision.kind in BATTLE_KINDS and st.get("step") == "4.3":
+        s = _pieces(game, view, dice, decision)
+        if s is None or not _attack_in_progress(s, view, side, decision, dice):
+            return None
+    else:
+        return None
+    if check_sample(game, view, s):
+        return None
+    again = s.decision(side)
+    if again is None or again.option_ids != decision.option_ids:
+        if DEBUG is not None:
+            DEBUG(decision.option_ids, again and again.option_ids)
+        return None
+    return s
+
+
+def _pieces(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Decision) -> Any:
+    """The pieces of a sample (ships, Air Groups, Midway, transports, cup, tracks) from ``view``, the hidden ones
+    drawn (the module docstring), or ``None``; the step and its bookkeeping are the caller's to set."""
+    st = view["state"]
+    side = view["side"]
     enemy = ENEMY[side]
     template = kit_template(game, view["options"])
     s: Any = template.clone(search=True)
     turn = st["turn"]
-    s.turn, s.step, s.sub = turn, "3.1", {"over": False, "order": None}
+    s.turn = turn
     # ---- ships
     seen = {row["id"]: row for row in st["ships"]}
     at_token = decision.kind == "order"
@@ -187,16 +220,6 @@ def sample(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Deci
         field = s.bases["airfield"]
         field.tokens_played = DATA.units[field.unit].hit_points
         field.launched = 1
-    s.forget_decisions()  # the engine's decisions and hbg's working memory (rebuilt from the pieces)
-    if not at_token and not _order_in_progress(s, side, decision):
-        return None
-    if check_sample(game, view, s):
-        return None
-    again = s.decision(side)
-    if again is None or again.option_ids != decision.option_ids:
-        if DEBUG is not None:
-            DEBUG(decision.option_ids, again and again.option_ids)
-        return None
     return s
 
 
@@ -270,3 +293,270 @@ def _carrier_units() -> frozenset[str]:
     from midway.rulesets.hbg.model import CARRIER_UNITS
 
     return frozenset(CARRIER_UNITS)
+
+
+# ------------------------------------------------------------------------------ 4.3 attacks
+BATTLE_KINDS = frozenset({"attack", "escort", "declare", "gun", "lose"})
+"""The decision kinds of 4.3 the sampler rebuilds: which attack comes next, and how one is fought."""
+_STAGE_OF = {"escort": "escort", "declare": "declare", "gun": "declare", "lose": "casualties"}
+"""The Battle Board stage (``battle.STAGES``) that asks each kind."""
+
+
+def _attack_in_progress(s: Any, view: Mapping[str, Any], side: str, decision: Decision, dice: SeededDice) -> bool:
+    """Put step 4.3 in ``s`` at ``decision``: the zones still to attack (an ``attack`` decision names them), or
+    the Battle Board read from the view's public board (:func:`_board`); False when it cannot be rebuilt."""
+    from midway.rulesets.hbg import combat
+
+    pub = view["state"].get("battle")
+    s.step = "4.3"
+    s.sub = {"ask": None, "zones": [], "chooser": side, "reveal": [], "revealed": []}
+    s.battle = None
+    if decision.kind == "attack":
+        if pub is not None:
+            return False
+        s.sub["zones"] = [int(i[7:]) for i in decision.option_ids if i.startswith("attack:")]
+        combat._attacks_advance(s)
+        s.forget_decisions()  # the engine's decisions and hbg's working memory (rebuilt from the pieces)
+        return True
+    if not pub or pub.get("stage") != _STAGE_OF[decision.kind]:
+        return False
+    b = _board(s, view, dice)
+    if b is None:
+        return False
+    s.battle = b
+    if decision.kind == "lose" and not _casualties(s, b, side, decision):
+        return False
+    q = _replay(s, b, decision, dice)
+    if q is None:
+        return False
+    b["ask"] = s.sub["ask"] = q
+    _battle().publish(s)
+    s.forget_decisions()  # the engine's decisions and hbg's working memory (rebuilt from the pieces)
+    return True
+
+
+def _battle() -> Any:
+    from midway.rulesets.hbg import battle
+
+    return battle
+
+
+def _board(s: Any, view: Mapping[str, Any], dice: SeededDice) -> dict[str, Any] | None:
+    """``st.battle`` read from the public board: each board's ships, bases and transports by area, the defending
+    Air Units (``dair``) and attacking Air Groups (``aair``) matched to the Air Groups the view shows in the zone
+    by type, Air Units and ordnance. What the board does not show is guessed: an escort flies with a live bomber
+    group in its area; after the declarations (the ``casualties`` stage) each bomber group's target, and each
+    ship's gun target, is drawn as :func:`_guess` draws them; the attacks still to come after this one, and the
+    carriers whose deck already cost them a hit in this attack, are none."""
+    battle = _battle()
+    st = view["state"]
+    pub = st["battle"]
+    zone, stage = pub["zone"], pub["stage"]
+    kind = pub["kind"]
+    units = {u.name: k for k, u in DATA.units.items()}
+    areas = {battle.BB.areas[a].label: a for a in battle.AREAS}
+    rows = {row["id"]: row for row in st["air"] if row["at"] == "air" and row["zone"] == zone}
+    order = list(rows)
+    used: set[str] = set()
+    boards: dict[str, dict[str, Any]] = {}
+    attacking: dict[str, list[tuple[str, str, int, str]]] = {}
+    attacker = ""
+    for d, bp in pub["boards"].items():
+        if bp.get("placing"):
+            return None
+        a_side = bp["attacker"]
+        attacker = a_side if kind != "ship" else "ijn"
+        ship_label = {
+            f"{row['name']} ({row['damage']} dmg)": row["id"]
+            for row in st["ships"]
+            if row["side"] == d and row["zone"] == zone and not row["sunk"]
+        }
+        base_label = {f"Midway {DATA.units[b.unit].name}": bid for bid, b in s.bases.items()}
+        bd: dict[str, Any] = {
+            "defender": d,
+            "attacker": a_side,
+            "ships": {},
+            "bases": [],
+            "transports": [],
+            "dair": [],
+            "aair": [],
+            "place": [],
+            "pair": [],
+        }
+        pieces: list[tuple[str, str, int]] = []
+        attacking[d] = []
+        for label, entries in bp["areas"].items():
+            area = areas.get(label)
+            if area is None:
+                return None
+            for text in entries:
+                if text in ship_label:
+                    bd["ships"][ship_label[text]] = area
+                elif text in base_label and area == "centre":
+                    bd["bases"].append(base_label[text])
+                elif " transports (wave " in text:
+                    bd["transports"].append(int(text.rpartition(" ")[2].rstrip(")")))
+                else:
+                    head, _, tail = text[:-1].rpartition(" (")
+                    count, _, name = head.partition(" ")
+                    who, _, ordnance = tail.partition(", ")
+                    if name not in units or not count.isdigit():
+                        return None
+                    if who == d:
+                        pieces.append((area, units[name], int(count)))
+                    elif who == a_side:
+                        attacking[d].append((area, units[name], int(count), ordnance))
+                    else:
+                        return None
+        dair = _match_pieces(pieces, [r for r in rows.values() if r["side"] == d and r["id"] not in used])
+        if dair is None:
+            return None
+        used |= {p["air"] for p in dair}
+        bd["dair"] = dair
+        boards[d] = bd
+    before_entry = stage in ("place", "escort", "entry")
+    ship_order = {row["id"]: i for i, row in enumerate(st["ships"])}
+    for d, bd in boards.items():
+        entries = []
+        for area, unit, n, ordnance in attacking[d]:
+            pick = [
+                aid
+                for aid in order
+                if aid not in used
+                and rows[aid]["side"] == bd["attacker"]
+                and rows[aid]["unit"] == unit
+                and rows[aid]["n"] == n
+                and rows[aid]["ordnance"] == ordnance
+            ]
+            if kind == "ship":  # CAP defends its own board (HBG-R81)
+                pick = [aid for aid in pick if rows[aid]["mission"] != "cap"] or pick
+            if not pick:
+                return None
+            used.add(pick[0])
+            out = area == "attack" and not before_entry
+            entries.append({"air": pick[0], "area": area, "lead": "", "out": out, "mode": ""})
+        entries.sort(key=lambda e: order.index(e["air"]))
+        ships = list(bd["ships"].items())  # capital ships (or the flag) first, then cruisers, then destroyers
+        ships.sort(key=lambda x: (x[1] != "centre", not DATA.units[s.ships[x[0]].unit].is_cruiser, ship_order[x[0]]))
+        bd["ships"] = dict(ships)
+        bd["aair"] = entries
+        bombers = [e for e in entries if DATA.units[s.air[e["air"]].unit].is_bomber]
+        for e in entries:
+            if not bombers or e in bombers or e["out"] or before_entry:
+                continue
+            with_it = [x["air"] for x in bombers if x["area"] == e["area"] and not x["out"]]
+            e["lead"] = with_it[0] if with_it else ""
+        if stage == "escort" and bombers:
+            bd["pair"] = [e["air"] for e in entries if e not in bombers]
+    placed = [p["air"] for bd in boards.values() for p in bd["dair"]]
+    placed += [e["air"] for bd in boards.values() for e in bd["aair"]]
+    rounds = battle.BB.fighters_only_rounds if kind == "fighters" else battle.BB.rounds
+    b = {
+        "zone": zone,
+        "kind": kind,
+        "attacker": attacker,
+        "boards": boards,
+        "placed": list(dict.fromkeys(placed)),
+        "stage": stage,
+        "round": pub["round"],
+        "rounds": rounds,
+        "todo": None,
+        "ask": None,
+        "public": {},
+        **{key: [] for key in ("alloc", "guns", "deck_bonus")},  # as battle.start leaves them
+    }
+    if stage == "casualties":  # the round's declarations were made: draw them
+        b["stage"] = "declare"
+        s.battle = b
+        if _replay(s, b, None, dice) is not None or b["stage"] != "airfire":
+            return None
+        b["stage"] = "casualties"
+    return b
+
+
+def _casualties(s: Any, b: dict[str, Any], side: str, decision: Decision) -> bool:
+    """The hits ``side`` allocates now (``b["alloc"]``), read from the prompt (hits, area) and the options (whose
+    Air Units: the board and whether they defend or attack); the hits still to allocate after these (other areas,
+    the other side's) are not rebuilt."""
+    battle = _battle()
+    hits, _, rest = decision.prompt.partition(" hit(s) on your Air Units in ")
+    label = rest.rpartition(": ")[0]
+    area = next((a for a in battle.AREAS if battle.BB.areas[a].label == label), None)
+    if not hits.isdigit() or area is None:
+        return False
+    offered = [i[5:] for i in decision.option_ids]
+    for d, bd in b["boards"].items():
+        for role, owner in (("d", bd["defender"]), ("a", bd["attacker"])):
+            if owner == side and [aid for aid, _n in battle._pool(s, bd, area, role)] == offered:
+                b["alloc"] = [[side, d, area, role, int(hits)]]
+                return True
+    return False
+
+
+def _match_pieces(pieces: list[tuple[str, str, int]], groups: list[Mapping[str, Any]]) -> list[dict[str, Any]] | None:
+    """The defending pieces (area, unit, Air Units) given to Air Groups of their type so that each group used
+    is whole across its pieces (one piece per area), in the board's order; ``None`` if no way fits."""
+    owner: list[str] = []
+    left = {g["id"]: g["n"] for g in groups}
+    areas: dict[str, set[str]] = {g["id"]: set() for g in groups}
+
+    def fit(i: int) -> bool:
+        if i == len(pieces):
+            return all(n == 0 or n == g["n"] for g in groups for n in [left[g["id"]]])
+        area, unit, n = pieces[i]
+        for g in groups:
+            aid = g["id"]
+            if g["unit"] != unit or left[aid] < n or area in areas[aid]:
+                continue
+            left[aid] -= n
+            areas[aid].add(area)
+            owner.append(aid)
+            if fit(i + 1):
+                return True
+            owner.pop()
+            areas[aid].discard(area)
+            left[aid] += n
+        return False
+
+    if not fit(0):
+        return None
+    return [{"air": aid, "area": area, "n": n, "moved": 0} for aid, (area, _unit, n) in zip(owner, pieces, strict=True)]
+
+
+def _replay(s: Any, b: dict[str, Any], decision: Decision | None, dice: SeededDice) -> dict[str, Any] | None:
+    """Run the Battle Board's current stage from its start, answering its questions with :func:`_guess` (the
+    choices made before this one, which the view does not show), up to the question that gives ``decision``
+    (returned); ``None`` when the stage ends first (with ``decision`` None: always, the stage played out)."""
+    battle = _battle()
+    stage = b["stage"]
+    for _ in range(200):
+        if b["stage"] != stage:
+            return None
+        q = battle.STAGES[stage](s, b)
+        if q is None:
+            continue
+        if (
+            decision is not None
+            and q["side"] == decision.side
+            and q["kind"] == decision.kind
+            and q["prompt"] == decision.prompt
+            and [o[0] for o in q["options"]] == list(decision.option_ids)
+        ):
+            return q
+        battle.answer(s, q, _guess(q, dice))
+    return None
+
+
+def _guess(q: Mapping[str, Any], dice: SeededDice) -> str:
+    """A stand-in for a choice the view does not show: a bomber attacks a carrier if it can, else a target drawn
+    at random (not the Air Units); any other choice is drawn at random."""
+    ids = [o[0] for o in q["options"]]
+    if q["kind"] == "declare":
+        targets = [i for i in ids if i != "air"] or ids
+        carriers = [i for i in targets if i[5:10] == "ship:" and i[10:] in _carrier_ids()]
+        ids = carriers or targets
+    return ids[dice.randint(0, len(ids) - 1)]
+
+
+def _carrier_ids() -> frozenset[str]:
+    return frozenset(DATA.carriers)
