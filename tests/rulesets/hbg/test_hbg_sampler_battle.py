@@ -1,0 +1,102 @@
+"""HBG-R35: the hbg sampler at the choices of 4.3 that decide how an attack is fought (which attack next, escorts,
+declarations, gun targets, casualties): a sample gives exactly the side's view and options, and the Battle Board
+it reads from the view's public board is the true one as far as the view tells it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from midway.ai import make_agent
+from midway.ai.kit import kit_for
+from midway.engine import registry
+from midway.engine.chance import SeededDice
+from midway.rulesets.hbg import sampler
+from tests.ai.samples import assert_fits
+
+GAME = registry.load("hbg")
+
+
+def _positions(seed: int, agent: str = "heuristic"):
+    state = GAME.new(seed, {"max_turns": 10})
+    agents = {s: make_agent(agent, seed + i) for i, s in enumerate(GAME.sides)}
+    while not state.is_over:
+        side, decision = next(iter(state.pending().items()))
+        view = state.view(side, log_tail=0)
+        if decision.kind in sampler.BATTLE_KINDS and len(decision.options) > 1:
+            yield state, side, view, decision
+        state.apply(side, agents[side].choose(view, decision))
+
+
+def _board(state: Any, board: dict[str, Any]) -> tuple[Any, ...]:
+    """What of a board the view tells: ships afloat by area, defending Air Units by area and type, attacking Air
+    Groups by area (or out) and type, Air Units and ordnance (identical Air Groups are interchangeable)."""
+    ships = {sid: area for sid, area in board["ships"].items() if not state.ships[sid].sunk}
+    dair = sorted((p["area"], state.air[p["air"]].unit, p["n"]) for p in board["dair"])
+    aair = sorted(
+        (
+            "out" if e["out"] else e["area"],
+            state.air[e["air"]].unit,
+            state.air[e["air"]].n,
+            state.air[e["air"]].ordnance,
+        )
+        for e in board["aair"]
+        if state.air[e["air"]].at == "air"
+    )
+    return ships, dair, aair
+
+
+def _ask(state: Any, q: dict[str, Any]) -> dict[str, Any]:
+    """The question pending, its Air Group told by type, Air Units and ordnance (as the prompt tells it)."""
+    data = dict(q["data"])
+    if "air" in data:
+        air = state.air[data["air"]]
+        data["air"] = (air.unit, air.n, air.ordnance)
+    return {**q, "data": data}
+
+
+def test_hbg_sampler_rebuilds_the_attack_choices_with_the_true_battle_board() -> None:
+    """HBG-R35: at every attack, escort, declare, gun and lose decision of seeded games the sample gives exactly the
+    side's view and options; its Battle Board is the true one as the view tells it (ships, Air Units and where
+    they are, the round and stage), with the same question pending; at a casualty the hits to allocate now are the
+    true ones; at the choice of the next attack the zones still to attack are the true ones."""
+    dice = SeededDice(2)
+    asked: Counter[str] = Counter()
+    rebuilt: Counter[str] = Counter()
+    for seed, agent in ((3, "heuristic"), (4, "heuristic"), (5, "heuristic"), (6, "random")):
+        for state, _side, view, decision in _positions(seed, agent):
+            asked[decision.kind] += 1
+            sample = sampler.sample(GAME, view, dice, decision)
+            if sample is None:
+                continue
+            assert_fits(GAME, view, sample, decision)
+            rebuilt[decision.kind] += 1
+            true, got = state.battle, sample.battle
+            if decision.kind == "attack":
+                assert got is None and sample.sub["zones"] == state.sub["zones"]
+                continue
+            assert got is not None and _ask(sample, got["ask"]) == _ask(state, true["ask"])
+            assert (got["zone"], got["kind"], got["round"], got["stage"]) == (
+                true["zone"],
+                true["kind"],
+                true["round"],
+                true["stage"],
+            )
+            for d, board in true["boards"].items():
+                assert _board(sample, got["boards"][d]) == _board(state, board)
+            if decision.kind == "lose":
+                assert got["alloc"][0] == true["alloc"][0]
+    total = sum(asked.values())
+    assert total >= 80, asked
+    assert sum(rebuilt.values()) >= 0.9 * total, (rebuilt, asked)
+    assert rebuilt["declare"] >= 30 and rebuilt["escort"] >= 20 and rebuilt["lose"] >= 5, rebuilt
+
+
+def test_hbg_kit_searches_the_attack_choices() -> None:
+    """The search agent spends its search on the attack choices (the kit's ``search_kinds``) and samples them."""
+    kit = kit_for(GAME)
+    assert {"attack", "escort", "declare", "gun", "lose"} <= kit.search_kinds
+    for n, (_state, _side, view, decision) in enumerate(_positions(3)):
+        assert kit.sample(GAME, view, SeededDice(n), decision) is not None
+        if n >= 10:
+            break
