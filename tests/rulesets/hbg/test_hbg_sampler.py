@@ -24,13 +24,18 @@ def _aiming(decision) -> bool:
     return decision.kind == "move" and decision.prompt == "move the Strike Group"
 
 
-def _positions(seed: int, agent: str = "heuristic"):
+def _at_3_1_aiming(state, decision) -> bool:
+    return state.step == "3.1" and _aiming(decision)
+
+
+def _positions(seed: int, agent: str = "heuristic", wanted=_at_3_1_aiming):
+    """The positions of a seeded game (10 Turns) where ``wanted(state, decision)`` and there is a choice."""
     state = GAME.new(seed, {"max_turns": 10})
     agents = {s: make_agent(agent, seed + i) for i, s in enumerate(GAME.sides)}
     while not state.is_over:
         side, decision = next(iter(state.pending().items()))
         view = state.view(side, log_tail=0)
-        if state.step == "3.1" and _aiming(decision) and len(decision.options) > 1:
+        if wanted(state, decision) and len(decision.options) > 1:
             yield state, side, view, decision
         state.apply(side, agents[side].choose(view, decision))
 

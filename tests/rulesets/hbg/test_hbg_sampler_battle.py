@@ -7,25 +7,19 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from midway.ai import make_agent
 from midway.ai.kit import kit_for
 from midway.engine import registry
 from midway.engine.chance import SeededDice
 from midway.rulesets.hbg import sampler
 from tests.ai.samples import assert_fits
+from tests.rulesets.hbg.test_hbg_sampler import _positions as positions
 
 GAME = registry.load("hbg")
 
 
 def _positions(seed: int, agent: str = "heuristic"):
-    state = GAME.new(seed, {"max_turns": 10})
-    agents = {s: make_agent(agent, seed + i) for i, s in enumerate(GAME.sides)}
-    while not state.is_over:
-        side, decision = next(iter(state.pending().items()))
-        view = state.view(side, log_tail=0)
-        if decision.kind in sampler.BATTLE_KINDS and len(decision.options) > 1:
-            yield state, side, view, decision
-        state.apply(side, agents[side].choose(view, decision))
+    """The attack choices of a seeded game (10 Turns)."""
+    return positions(seed, agent, lambda _state, decision: decision.kind in sampler.BATTLE_KINDS)
 
 
 def _board(state: Any, board: dict[str, Any]) -> tuple[Any, ...]:
