@@ -7,13 +7,13 @@ fleet whenever they may (find the enemy before striking) and split the search wa
 planes round the circuit; commit CAP against the bombers rather than the escorts; take hits on
 fighters first; every bomber of a raid attacks the same carrier (concentrate on one target).
 
-**Sampler** (the player's own steps: landing, moving, the search, launching, planning): own groups,
-SP and carriers from the view; the enemy's carriers' damage when found (else undamaged), its planes
-over one's fleet as shown, every other enemy group at full strength in its carrier's hangar (or
-lost with a sunk carrier), the first wave where the setup puts it. The step's bookkeeping is read
-from the decision (which groups have moved), and a sample is kept only if it offers exactly the
-decision's options; elsewhere (CAP, attacks, hit allocation) it returns ``None`` and the search
-agent plays the heuristic.
+**Sampler** (the player's own steps: landing, moving, the search, CAP commitments, targets, launching,
+planning): own groups, SP and carriers from the view; the enemy's carriers' damage when found (else
+undamaged), its planes over one's fleet as shown, every other enemy group at full strength in its
+carrier's hangar (or lost with a sunk carrier), the first wave where the setup puts it. The step's
+bookkeeping is read from the view (targets given, squadrons committed) and the decision (which groups
+have moved), and a sample is kept only if it offers exactly the decision's options; in hit allocation (whose bookkeeping the view does not show) it returns ``None`` and
+the search agent plays the heuristic.
 **Evaluation**: :func:`midway.ai.kit.statistics_evaluation` (carriers sunk and crippled, damage, SP lost).
 """
 
@@ -101,7 +101,15 @@ def _focus(view: Mapping[str, Any]) -> str | None:
     return best
 
 
-_SAMPLED_PHASES = {"land": "land", "move": "move", "search": "search", "launch": "launch", "plan": "plan"}
+_SAMPLED_PHASES = {
+    "land": "land",
+    "move": "move",
+    "search": "search",
+    "launch": "launch",
+    "plan": "plan",
+    "target": "target",
+    "cap": "cap",
+}
 
 
 class TerribleResolveKit:
@@ -169,7 +177,11 @@ class TerribleResolveKit:
                 st.loc[g], st.sp[g] = "lost", 0
             elif st.loc[g] in ("rta", "atk") or st.loc[g].startswith(("deck:", "cap:")) or st.loc[g] == "lost":
                 st.loc[g] = f"hangar:{_carrier_of(g)}"
-        if phase == "move":
+        if phase == "target":  # the targets already given to this raid's bombers are the side's own
+            st.targets = dict(mine["boxes"].get("targets", {}))
+        elif phase == "cap":  # so are the squadrons already committed
+            st.cap_orders = dict(mine.get("cap_orders", {}))
+        elif phase == "move":
             offered = {o[0].split(":", 1)[1] for o in decision.options if o[0].startswith("advance:")}
             st.acted = [g for g in _side_groups(side) if st.loc[g] in _MOVERS and g not in offered]
             st.searched = "search" not in decision.option_ids
