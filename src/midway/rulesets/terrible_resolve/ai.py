@@ -12,8 +12,9 @@ planning): own groups, SP and carriers from the view; the enemy's carriers' dama
 undamaged), its planes over one's fleet as shown, every other enemy group at full strength in its
 carrier's hangar (or lost with a sunk carrier), the first wave where the setup puts it. The step's
 bookkeeping is read from the view (targets given, squadrons committed) and the decision (which groups
-have moved), and a sample is kept only if it offers exactly the decision's options; in hit allocation (whose bookkeeping the view does not show) it returns ``None`` and
-the search agent plays the heuristic.
+have moved), and a sample is kept only if it offers exactly the decision's options. In hit allocation,
+whose bookkeeping (hits allocated but not yet crossed out, allocations queued) the view does not show,
+it returns ``None`` and the search agent plays the heuristic.
 **Evaluation**: :func:`midway.ai.kit.statistics_evaluation` (carriers sunk and crippled, damage, SP lost).
 """
 
