@@ -94,3 +94,20 @@ def test_hbg_kit_searches_the_attack_choices() -> None:
         assert kit.sample(GAME, view, SeededDice(n), decision) is not None
         if n >= 10:
             break
+
+
+def test_hbg_sampler_rebuilds_the_cap_intercepts() -> None:
+    """HBG-R35: at every CAP intercept of seeded games (4.2) the sample gives exactly the side's view and options,
+    and the CAP groups it has already moved are the true ones."""
+    dice = SeededDice(4)
+    asked = rebuilt = 0
+    for seed in (3, 4, 5, 7, 8):
+        for state, side, view, decision in positions(seed, "heuristic", lambda _s, d: d.kind == "intercept"):
+            asked += 1
+            sample = sampler.sample(GAME, view, dice, decision)
+            if sample is None:
+                continue
+            assert_fits(GAME, view, sample, decision)
+            assert sorted(sample.sub["moved"]) == sorted(a for a in state.sub["moved"] if state.air[a].side == side)
+            rebuilt += 1
+    assert asked >= 4 and rebuilt == asked, (rebuilt, asked)

@@ -32,7 +32,9 @@ Air Units by type, number and ordnance matched to the Air Groups the view shows 
 does not show is guessed: the choices made earlier in the same stage (earlier escorts, declarations and gun
 targets, by either side) are replayed through the Battle Board's own stage with stand-ins (:func:`_guess`), an
 escort flies with a live bomber group in its area, the hits still to allocate after the ones asked about and
-the attacks still to come after this one are none.
+the attacks still to come after this one are none. And at a CAP intercept (4.2, kind ``intercept``) the side's
+CAP groups that could move but are not offered have moved; the enemy's moves and passing are not shown (none,
+and it has passed only if it has nothing to move).
 
 The sample is checked against the view and the decision (:func:`midway.ai.kit.check_sample`); any
 other position, or a sample that does not match, gives ``None`` (the search falls back to the heuristic).
@@ -97,6 +99,10 @@ def sample(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Deci
         s.step, s.sub = "3.1", {"over": False, "order": None}
         s.forget_decisions()  # the engine's decisions and hbg's working memory (rebuilt from the pieces)
         if decision.kind != "order" and not _order_in_progress(s, side, decision):
+            return None
+    elif decision.kind == "intercept" and st.get("step") == "4.2" and st.get("battle") is None:
+        s = _pieces(game, view, dice, decision)
+        if s is None or not _intercepts_in_progress(s, side, decision):
             return None
     elif decision.kind in BATTLE_KINDS and st.get("step") == "4.3":
         s = _pieces(game, view, dice, decision)
@@ -293,6 +299,24 @@ def _carrier_units() -> frozenset[str]:
     from midway.rulesets.hbg.model import CARRIER_UNITS
 
     return frozenset(CARRIER_UNITS)
+
+
+# ------------------------------------------------------------------------------ 4.2 CAP intercepts
+def _intercepts_in_progress(s: Any, side: str, decision: Decision) -> bool:
+    """Put step 4.2 in ``s`` at ``decision`` (a CAP intercept: ``side`` moves one CAP Air Group or passes): its
+    CAP groups that could move but are not offered have moved; the enemy has passed only if it has nothing left
+    to move (what it moved, and whether it passed, the view does not show: none, and no)."""
+    from midway.rulesets.hbg import combat
+
+    offered = {i.split(":")[1] for i in decision.option_ids if i.startswith("cap:")}
+    s.step = "4.2"
+    s.sub = {"ask": None, "side": side, "passed": [], "moved": []}
+    s.sub["moved"] = [aid for aid, _zones in combat._cap_groups(s, side) if aid not in offered]
+    if not combat._cap_groups(s, ENEMY[side]):
+        s.sub["passed"].append(ENEMY[side])
+    combat._cap_advance(s)
+    s.forget_decisions()  # the engine's decisions and hbg's working memory (rebuilt from the pieces)
+    return True
 
 
 # ------------------------------------------------------------------------------ 4.3 attacks
