@@ -81,6 +81,9 @@ CAP_PLACES: tuple[str, ...] = tuple(f"cap:{r}" for r in range(max(CAP_RINGS) + 1
 """[CAP attacks] The rings of the CAP box as places of ``loc``, centre first (as many as the most rings allowed)."""
 FIRST_CARRIER = {side: carriers[0] for side, carriers in SIDE_CARRIERS.items()}
 """[Victory] Each side's first carrier: while both sides' float, no side is beaten (TR-R02)."""
+_FIRST_USN, _FIRST_IJN = FIRST_CARRIER["usn"], FIRST_CARRIER["ijn"]
+_LAST_STEP = len(SEQUENCE) - 1
+"""[Sequence of Play] The last step of a turn (America's Repair Damage)."""
 
 STEP_TITLES = {
     "land": "Land Planes",
@@ -395,25 +398,22 @@ class TerribleResolveState(State):
                 CONTINUATIONS[name](self)
                 continue
             damage = self.damage  # a side with its first carrier afloat is not beaten: the full check only else
-            if (damage[FIRST_CARRIER["usn"]] >= SUNK_AT or damage[FIRST_CARRIER["ijn"]] >= SUNK_AT) and victory.check(
-                self
-            ):
+            if (damage[_FIRST_USN] >= SUNK_AT or damage[_FIRST_IJN] >= SUNK_AT) and victory.check(self):
                 return
-            if not self.started:
-                self.started = True
-                action, side = SEQUENCE[self.step]
-                BEGIN[action](self, side)
-                continue
-            self.started = False
-            if self.step + 1 < len(SEQUENCE):
-                self.step += 1
-                continue
-            if self.turn >= self.options["max_turns"]:
-                victory.turn_limit(self)
-                return
-            self.turn += 1
-            self.step = 0
-            self.emit("turn", f"Turn {self.turn} begins", rule="Sequence of Play", data={"turn": self.turn})
+            if self.started:  # the step has ended: on to the next (nothing checked above has changed since)
+                if self.step < _LAST_STEP:
+                    self.step += 1
+                elif self.turn >= self.options["max_turns"]:
+                    self.started = False
+                    victory.turn_limit(self)
+                    return
+                else:
+                    self.turn += 1
+                    self.step = 0
+                    self.emit("turn", f"Turn {self.turn} begins", rule="Sequence of Play", data={"turn": self.turn})
+            self.started = True
+            action, side = SEQUENCE[self.step]
+            BEGIN[action](self, side)
 
     def decision_side(self) -> str:
         """[Sequence of Play] Who chooses now: the step's side, or the allocating side."""

@@ -203,30 +203,34 @@ def _after(state: TerribleResolveState, shown: MoveOptions, option: Option) -> M
         left = set(boxes.pop(oid[12:]))
         groups = list(filterfalse(left.__contains__, groups))
         opts = _advance_options(state, groups)
-    else:  # advance:<group>: its option goes, and it leaves its box's list
-        g = oid[8:]
-        i = groups.index(g)
-        opts = MoveOptions(shown[:i])
-        opts += shown[i + 1 : len(groups)]
-        groups = groups.copy()
-        del groups[i]
-        for box, there in boxes.items():  # noqa: B007 (the box found is used below)
-            if g in there:
-                break
-        if len(there) > 2 and there[0] != g:  # two or more left, the same one first: the options after are too
-            there = boxes[box] = there.copy()
-            there.remove(g)
-            opts += shown[len(shown.groups) :]
-            opts.groups = groups
-            opts.boxes = boxes
-            opts.search = shown.search
-            return opts
-        if len(there) > 1:
-            there = boxes[box] = there.copy()
-            there.remove(g)
-        else:
-            del boxes[box]
+        return _finish(opts, groups, boxes, shown.search)
+    # advance:<group>: its option goes, and it leaves the list of the box it came from
+    g = oid[8:]
+    i = groups.index(g)
+    opts = MoveOptions(shown)
+    del opts[i]
+    groups = groups.copy()
+    del groups[i]
+    box = CAME_FROM[state.loc[g]]
+    there = boxes[box]
+    if len(there) > 2 and there[0] != g:  # two or more left, the same one first: the options after are too
+        there = boxes[box] = there.copy()
+        there.remove(g)
+        opts.groups = groups
+        opts.boxes = boxes
+        opts.search = shown.search
+        return opts
+    if len(there) > 1:
+        there = boxes[box] = there.copy()
+        there.remove(g)
+    else:
+        del boxes[box]
+    del opts[len(groups) :]
     return _finish(opts, groups, boxes, shown.search)
+
+
+CAME_FROM = {NEXT[box]: box for box in MOVABLE}
+"""[Move Planes] The box a group that has just advanced came from, by the box it is in (M21)."""
 
 
 def search_options(state: TerribleResolveState) -> list[Option]:
