@@ -140,12 +140,13 @@ def test_vam_playout_policy_reads_the_state_as_the_heuristic_reads_the_view() ->
 
 
 def test_vam_mcts_searches_carrier_moves_and_raids_and_plays_legally() -> None:
-    """The search agent searches (iterations > 0) where a carrier's group sails and at the raid declarations, and
-    plays the heuristic (no iterations) at the other orders; every choice is legal."""
+    """The search agent searches (iterations > 0) where a carrier's group sails, at the raid declarations, the
+    bombers' targets and the naval battle declarations, and plays the heuristic (no iterations) at the other orders;
+    every choice is legal."""
     state = GAME.new(51, {})
     agent = ISMCTSAgent(3, iterations=8, max_time=0, depth=40)
     other = make_agent("heuristic", 4)
-    searched = {"orders": 0, "raids": 0}
+    searched = {"orders": 0, "raids": 0, "target": 0, "battle": 0}
     heuristic = 0
     while not state.is_over and state.turn <= 6:
         side, decision = next(iter(state.pending().items()))

@@ -24,11 +24,12 @@ Measured against random play, 60 games a side (seeds 3000-3059): Japan 90% [80, 
 holding the carriers at E5 instead of Midway took Japan from 83% to 93% over 30 games, no Midway raid
 from 48% to 83%.
 
-**Sampler**: :mod:`midway.rulesets.vam.sampler`, at the phase-1 orders and the phase-2 raids: the
-enemy's hidden ships on a walk from their start within their speed, never where this turn's searches
-looked; its aircraft at their setup; the side's own bookkeeping the view leaves out drawn to match
-the decision. The search agent searches where a carrier's group sails and whether and where to raid
-(:func:`worth_searching`); the heuristic plays the rest, and playouts read the state directly
+**Sampler**: :mod:`midway.rulesets.vam.sampler`, at the phase-1 orders, the phase-2 raids, the phase-6
+bombers' targets and the phase-8 naval declarations: the enemy's hidden ships on a walk from their start
+within their speed, never where this turn's searches looked; its aircraft at their setup; the side's own
+bookkeeping the view leaves out drawn to match the decision. The search agent searches where a carrier's
+group sails, whether and where to raid, which ship each bomber attacks and which naval battles and
+submarine attacks to declare (:func:`worth_searching`); the heuristic plays the rest, and playouts read the state directly
 (:func:`_glance`) rather than build a view per choice. **Evaluation**: VP and losses
 (:func:`midway.ai.kit.statistics_evaluation`).
 """
@@ -224,12 +225,18 @@ _CARRIERS = {
 
 def worth_searching(view: Mapping[str, Any], decision: Decision) -> bool:
     """Whether the search agent spends its budget on ``decision``: where a group with a carrier sails (phase 1),
-    whether to raid and which hex (phase 2). The rest of an order (the other ships, the search centres, the
+    whether to raid and which hex (phase 2), which ship each bomber attacks (phase 6: a choice whose worth shows
+    within the turn, where depth-cut playouts judge well), which naval battles and submarine attacks to declare
+    (phase 8). The other targets (fighters, anti-aircraft fire, landing, gunfire) and the rest of an order (the other ships, the search centres, the
     aircraft of a raid, one by one) is the heuristic's: a turn holds a hundred such choices, and a second each
     would make a game last an hour."""
     ids = decision.option_ids
     if decision.kind == "raids":
         return "done" in ids or any(i.startswith("h:") for i in ids)
+    if decision.kind == "battle":
+        return True
+    if decision.kind == "target":
+        return str((view.get("state") or {}).get("phase", "")).startswith("6 ")
     if decision.kind != "orders" or "stay" not in ids:
         return False
     subject = decision.prompt.split(" : ")[0]
@@ -241,8 +248,9 @@ def worth_searching(view: Mapping[str, Any], decision: Decision) -> bool:
 class VamKit:
     """The kit (see the module docstring)."""
 
-    search_kinds = frozenset({"orders", "raids"})
-    """The phase-1 orders and the phase-2 raids (:mod:`midway.rulesets.vam.sampler` rebuilds those); among them
+    search_kinds = frozenset({"orders", "raids", "target", "battle"})
+    """The phase-1 orders, the phase-2 raids, the targets (the sampler rebuilds those of phase 6, the bombers') and
+    the phase-8 naval declarations (:mod:`midway.rulesets.vam.sampler` rebuilds those); among them
     :func:`worth_searching` picks the choices search is spent on."""
     search_depth = 80
     """About the rest of a turn from its orders: a playout sees the raids and combats the orders lead to."""

@@ -2,7 +2,10 @@
 
 The umpire's state holds far more than a side's view. This module rebuilds it at the two orders that
 shape a turn: the phase-1 orders (ship movement, entry, searches, the Midway raid: decision kind
-``orders``) and the phase-2 raid declarations (kind ``raids``). Everything the side sees is copied
+``orders``) and the phase-2 raid declarations (kind ``raids``); and at two short-horizon combat choices, which
+depth-cut playouts judge well: the phase-6 bombers' targets (kind ``target``: which enemy ship of the raided hex
+each bomber attacks) and the phase-8 naval declarations (kind ``battle``: which surface battles and submarine
+attacks to declare). Everything the side sees is copied
 from its view: its own ships, aircraft and troops, its pending orders of the phase, the contacts of
 this turn, the fog, its VP, Midway (the Americans) or Kure (Japan). What its view does not show is
 drawn or inferred:
@@ -12,17 +15,22 @@ drawn or inferred:
 * *its own bookkeeping* that the view leaves out (the turn each slow ship last moved, the turn each
   aircraft last flew, the transports left at Midway after a landing) is drawn so that the decision's
   options come out the same (a ship listed as movable may move, one not listed may not);
+* *its raids of the turn* (phase 6) are formed from its phase-2 orders, as the umpire formed them (every
+  aircraft declared took off, and is in the air or shot down); its bombers' targets chosen before the one
+  deciding (named by the prompt) are the heuristic's (the view does not keep them: exact when the heuristic
+  chose them, as in the tests, a guess when search did);
 * *each hidden enemy ship* (not located this turn) is placed by a walk from where it started (its
   setup hex, or for Japan its entry by column A on the first turn, group 13 once it may) of at most as
   many hexes as its speed allowed since ([Mouvements navals]), drawn toward Midway, and never, in
-  phase 2, in a hex that this turn's own naval or air searches covered out of the fog (they would
-  have found it); submarines, never found by searches, anywhere in their reach;
+  phase 2 and after, in a hex that this turn's own naval or air searches or raids covered out of the fog
+  (they would have found it); submarines, never found by searches, anywhere in their reach;
 * *the enemy's aircraft and reserve fighters* are at their setup, on their carriers, ready; a located
   enemy carrier with a loss is damaged (M090);
 * *the enemy's orders of this step* are not yet given: the enemy is asked again in the sample (the
-  blind compound orders of VAM-R43 never tell one side the other's); in phase 2, the enemy's contacts
+  blind compound orders of VAM-R43 never tell one side the other's); from phase 2 on, the enemy's contacts
   of this turn are its naval contacts plus, for each other hex of the side's ships out of the fog,
-  an even chance of having been found;
+  an even chance of having been found (by night only the hexes it shares, one time in two); its raids on
+  the side are left out (in phase 6 the view says when the enemy is choosing targets too: no sample then);
 * the enemy's VP are those of the side's own losses ([Points de victoire]).
 
 The sample is checked against the view and the decision (:func:`midway.ai.kit.check_sample`): any
@@ -38,10 +46,14 @@ from midway.ai.kit import check_sample
 from midway.ai.kit import template as kit_template
 from midway.engine import Decision, Game, State
 from midway.engine.chance import SeededDice
+from midway.rulesets.vam.ai import TARGET_RANK
+from midway.rulesets.vam.air import ISLAND
 from midway.rulesets.vam.data import DATA, ENEMY, SIDES, covered, distance, unit_def
+from midway.rulesets.vam.views import PHASE_NAMES
 
-KINDS = {"p1": "orders", "p2": "raids"}
+KINDS = {"p1": "orders", "p2": "raids", "p6": "target", "p8": "battle"}
 """The steps the sampler rebuilds, and the decision kind asked in each."""
+
 DEBUG: Any = None
 """For tests and debugging: called with the reason when a sample is refused after it was built."""
 TRIES = 4
@@ -49,15 +61,13 @@ TRIES = 4
 _SHIPS = tuple(uid for uid, d in DATA.units.items() if d.kind == "ship")
 _AIR = tuple(uid for uid, d in DATA.units.items() if d.kind == "air")
 _GROUND = tuple(uid for uid, d in DATA.units.items() if d.kind == "ground")
-_PHASE = {"p1": "1 ", "p2": "2 "}
+_STEP_OF = {name: step for step, name in PHASE_NAMES.items() if step in KINDS}
+"""A step from the phase its view names."""
+_BOMBERS = ("D", "T", "M", "H")
 
 
 def _step(view_state: Mapping[str, Any]) -> str | None:
-    phase = str(view_state.get("phase", ""))
-    for step, head in _PHASE.items():
-        if phase.startswith(head):
-            return step
-    return None
+    return _STEP_OF.get(str(view_state.get("phase", "")))
 
 
 def _walk(start: str, steps: int, dice: SeededDice, avoid: frozenset[str] = frozenset()) -> str:
@@ -84,6 +94,8 @@ def _menu(step: str, decision: Decision, state: Any, side: str) -> tuple[str, ..
     """The sub-menu ``side`` is in, from the decision (its prompt names the ship or the hex), or ``None``."""
     ids = decision.option_ids
     prompt = decision.prompt
+    if step in ("p6", "p8"):
+        return ()
     if step == "p2":
         if "done" in ids:
             return ()
@@ -134,7 +146,8 @@ def _menu(step: str, decision: Decision, state: Any, side: str) -> tuple[str, ..
 
 
 def sample(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Decision | None = None) -> State | None:
-    """A search clone giving exactly ``view`` to its side at a phase-1 or phase-2 order, or ``None``."""
+    """A search clone giving exactly ``view`` to its side at a phase-1 or phase-2 order, a phase-6 bomber's target
+    or a phase-8 naval declaration, or ``None``."""
     st = view.get("state")
     side = view.get("side")
     if side not in SIDES or not st or decision is None or view.get("outcome") is not None or "ships" not in st:
@@ -173,13 +186,15 @@ def _build(
     night = turn in DATA.night
     orders = {k: _plain(v) for k, v in (st.get("orders") or {}).items()}
     fresh: dict[str, Any] = {"mv": {}, "en": {}, "se": [], "mr": [], "ku": False}
-    if step == "p2":
+    if step != "p1":
         fresh.update(rd=[], cancel=False)
+    if step == "p8":
+        fresh.update(sd=[], reserve=[], nb=[], ss=[])
     s.orders = {side: orders, enemy: fresh}
-    s.open = {x: True for x in SIDES}
+    s.open = {x: step != "p6" or x == side for x in SIDES}
     s.passed = {x: False for x in SIDES}
     s.menu = {x: () for x in SIDES}
-    s.asked = tuple(SIDES)
+    s.asked = () if step == "p6" else tuple(SIDES)
     s.raids, s.battles = [], []
     s.tasks = {x: [] for x in SIDES}
     s.in_battle, s.stopped, s.held = set(), set(), set()
@@ -198,12 +213,12 @@ def _build(
             r.pop(k, None)
         if r["ready"]:
             r["flew"] = -99
-        else:
+        else:  # flown last turn, or (after phase 7) this turn
             heavy = unit_def(row["id"]).code == "H"  # a heavy bomber is Not-Ready for two turns (VAM-R34)
-            r["flew"] = turn - 1 - (dice.randint(0, 1) if heavy else 0)
+            r["flew"] = (turn if step == "p8" else turn - 1) - (dice.randint(0, 1) if heavy else 0)
     for row in st["troops"]:
         u[row["id"]].update(at=row["at"], st=row["status"], lv=row["levels"])
-    if step == "p2":  # the scouts of phase 1 are in the air until phase 7 (VAM-R09)
+    if step != "p1":  # the scouts of phase 1 are in the air until phase 7 (VAM-R09)
         for _key, target, aid in orders.get("se", []):
             if aid and u[aid]["st"] == "air":
                 h = s.base_hex(u[aid]["base"])
@@ -232,7 +247,9 @@ def _build(
             s.midway.update(closed=True, cap=0.0, long=0, short=0)
     # ---- the enemy's hidden fleet
     contacts = {c["id"]: c for c in st.get("contacts") or ()}
-    searched = _searched(s, side, orders, night) if step == "p2" else frozenset()
+    searched = _searched(s, side, orders, night) if step != "p1" else frozenset()
+    if step in ("p6", "p8"):  # a raid saw every ship of its hex (M068)
+        searched |= {t for t, aids in orders.get("rd", []) if aids}
     placed: dict[tuple[Any, ...], str] = {}
     entry_hex: dict[int, str] = {}
     for uid in _SHIPS:
@@ -246,7 +263,7 @@ def _build(
             r.update(hex=seen["hex"], st="map", lv=seen["levels"])
             r["dmg"] = d.code in ("CV", "CVL") and seen["levels"] < d.levels
             continue
-        moved = turn if step == "p2" else turn - 1  # the last turn whose movement is done
+        moved = turn if step != "p1" else turn - 1  # the last turn whose movement is done
         if d.start != "enter":
             origin, since = d.start, 0
         elif d.group == 13:
@@ -299,14 +316,14 @@ def _build(
             u[g].update(st="ashore", at="midway")
     # ---- contacts, VP, losses
     s.seen = {side: {c: row["hex"] for c, row in contacts.items()}, enemy: {}}
-    if step == "p2" and not night:
+    if step != "p1":  # by night only the enemy's ships in the hex may find ours, one time in two (VAM-R10)
         found: dict[str, str] = {}
         for row in st["ships"]:
             h = row["hex"]
             if row["status"] != "map" or row["type"] == "SS" or s.in_fog(h):
                 continue
             near = any(u[e]["st"] == "map" and u[e]["hex"] == h for e in _SHIPS if DATA.units[e].side == enemy)
-            if near or dice.randint(0, 1):
+            if (near and not night) or (near or not night) and dice.randint(0, 1):
                 found[row["id"]] = h
         s.seen[enemy] = found
     s.revealed = {x: set(s.seen[x]) for x in SIDES}
@@ -326,6 +343,8 @@ def _build(
     s.menu = {side: menu, enemy: ()}
     if step == "p1":
         _own_movement(s, side, orders, decision, menu, turn, dice)
+    if step == "p6" and not _bombing(s, side, orders, decision, turn, dice):
+        return None
     s.forget_decisions()
     s.__dict__.pop("_blind", None)
     return s
@@ -442,3 +461,42 @@ def _own_movement(
         elif "mv" not in ids:
             for x in slow:
                 u[x]["last"] = turn - 1
+
+
+def _bombing(s: Any, side: str, orders: Mapping[str, Any], decision: Decision, turn: int, dice: SeededDice) -> bool:
+    """[Bombardement et torpillage] The side's raids of this turn, from its phase-2 orders (the Midway raid first,
+    unless called off, then the hexes in the order declared; every aircraft declared took off, M055, and is in the
+    air or shot down), and the bombers' targets: those before the one deciding (the prompt names it) have the
+    heuristic's (the view does not tell what they chose), the rest none yet. False when the decision's bomber is not
+    found. The enemy's raids on the side are left out (the enemy would be choosing too: the view says when)."""
+    u = s.u
+    planned: list[tuple[str, list[str]]] = []
+    if orders.get("mr") and not orders.get("cancel"):
+        planned.append((ISLAND, list(orders["mr"])))
+    planned += [(t, list(a)) for t, a in orders.get("rd", []) if a]
+    for target, aids in planned:
+        hex_ = DATA.midway if target == ISLAND else target
+        flying = [a for a in aids if u[a]["st"] in ("air", "dead")]
+        if not flying:
+            continue
+        origins = []
+        for a in flying:
+            h = s.base_hex(u[a]["base"])
+            origins.append(h or hex_)
+            if u[a]["st"] == "air":
+                u[a].update(ready=False, flew=turn, out=distance(h, hex_) if h else 0, raid=len(s.raids))
+        s.raids.append(dict(att=side, tgt=target, hex=hex_, a=flying, d=[], init=None, rounds=0, origins=origins))
+    tasks = [
+        [a, None, rid] for rid, raid in enumerate(s.raids) for a in raid["a"] if s.alive(a) and s.code(a) in _BOMBERS
+    ]
+    s.tasks = {side: tasks, ENEMY[side]: []}
+    shooter = decision.prompt.split(" — ", 1)[-1]
+    for i, task in enumerate(tasks):
+        targets = s.targets(side, i)
+        if len(targets) < 2:
+            continue
+        if s.tag(task[0], side) == shooter:
+            return True
+        ranked = sorted((TARGET_RANK.get(DATA.units[uid].code, 10), f"t:{ref}", uid) for ref, uid in targets)
+        task[1] = ranked[0][2] if ranked[0][0] < 10 else targets[dice.randint(0, len(targets) - 1)][1]
+    return False
