@@ -45,6 +45,8 @@ from midway.rulesets.hbg.model import (
     Ship,
     Transports,
     air_moved,
+    new_air,
+    new_ship,
 )
 from midway.rulesets.hbg.steps import ORDER, Step
 
@@ -99,7 +101,7 @@ class HbgState(State):
                     else:
                         counters[unit] = counters.get(unit, 0) + 1
                         sid = f"{unit}-{counters[unit]}"
-                    ship = Ship(sid, tf.side, unit, tf.id, zone=tf.zone)
+                    ship = new_ship(sid, tf.side, unit, tf.id, zone=tf.zone)
                     self.ships[sid] = ship
                     floats = DATA.units[unit].floatplanes
                     if floats:
@@ -128,7 +130,7 @@ class HbgState(State):
 
         A step whose own work has built its next decisions hands them over with ``_offer`` as its
         last act (a :func:`~midway.rulesets.hbg.shared.phased` step does): play stops there."""
-        while self.result is None and not self._has_offered:
+        while self.result is None and self._offered is None:  # not _has_offered (a property: one call less)
             decisions = STEPS[self.step].decisions(self)
             if decisions:
                 self._offer(decisions)  # built here to know where to stop: not built again
@@ -163,7 +165,7 @@ class HbgState(State):
 
     def add_air(self, side: str, unit: str, base: str, n: int, *, ordnance: str = "") -> Air:
         """A new Air Group record in its base's hangar."""
-        air = Air(self.new_id("a"), side, unit, base, n, ordnance=ordnance)
+        air = new_air(self.new_id("a"), side, unit, base, n, ordnance=ordnance)
         self.air[air.id] = air
         return air
 

@@ -72,8 +72,8 @@ def air_moved(place: str) -> None:
 
 
 @dataclass(slots=True)
-class Ship:
-    """[Game Terminology: Capital Ship, Surface Ship] One ship: carrier, battleship, cruiser, destroyer."""
+class _ShipRecord:
+    """The fields of a :class:`Ship` (a plain dataclass: built and copied at full speed)."""
 
     id: str
     side: str
@@ -94,21 +94,30 @@ class Ship:
     op: str = ""
     """[1.4.1] carriers: this Turn's Op Status, "launch", "recover" or "maneuver" ("" before 1.4)."""
 
+
+class Ship(_ShipRecord):
+    """[Game Terminology: Capital Ship, Surface Ship] One ship: carrier, battleship, cruiser, destroyer.
+
+    Its fields are :class:`_ShipRecord`'s; setting its Sea Zone, side or sunk flag bumps ``SHIP_PLACES``,
+    which keeps the states' ship indexes honest."""
+
+    __slots__ = ()
+
     def copy(self) -> Ship:
-        """An independent copy (for clones), made without the bookkeeping of ``__setattr__``."""
-        new = _new(Ship)
-        _SHIP_SET["id"](new, self.id)
-        _SHIP_SET["side"](new, self.side)
-        _SHIP_SET["unit"](new, self.unit)
-        _SHIP_SET["tf"](new, self.tf)
-        _SHIP_SET["zone"](new, self.zone)
-        _SHIP_SET["damage"](new, self.damage)
-        _SHIP_SET["sunk"](new, self.sunk)
-        _SHIP_SET["located"](new, self.located)
-        _SHIP_SET["ordered"](new, self.ordered)
-        _SHIP_SET["arrived"](new, self.arrived)
-        _SHIP_SET["op"](new, self.op)
-        return new
+        """An independent copy (for clones), made without the bookkeeping of ``__setattr__``: built as a
+        plain record, then made a Ship (the same slots)."""
+        new = _ShipRecord(*_SHIP_FIELDS(self))
+        new.__class__ = Ship
+        return new  # type: ignore[return-value]
+
+
+def new_ship(*args: Any, **kwargs: Any) -> Ship:
+    """A :class:`Ship` (the arguments of its fields) built at full speed: as a plain record, then made a
+    Ship, the states' ship indexes told once (``SHIP_PLACES``) instead of at each field it sets."""
+    ship = _ShipRecord(*args, **kwargs)
+    ship.__class__ = Ship
+    SHIP_PLACES[0] += 1
+    return ship  # type: ignore[return-value]
 
 
 def _watching_setattr(setters: dict[str, Any], watched: frozenset[str], places: list[int]) -> Any:
@@ -127,10 +136,9 @@ def _watching_setattr(setters: dict[str, Any], watched: frozenset[str], places: 
     return __setattr__
 
 
-_new = object.__new__
-_SHIP_SET = {name: Ship.__dict__[name].__set__ for name in Ship.__slots__}
-"""The slot setters of :class:`Ship` (used by :meth:`Ship.copy` and ``Ship.__setattr__``)."""
-assert set(_SHIP_SET) == {f for f in Ship.__dataclass_fields__}, "Ship.copy copies every field"
+_SHIP_FIELDS = operator.attrgetter(*_ShipRecord.__slots__)
+_SHIP_SET = {name: _ShipRecord.__dict__[name].__set__ for name in _ShipRecord.__slots__}
+"""The slot setters of :class:`Ship` (used by ``Ship.__setattr__``)."""
 Ship.__setattr__ = _watching_setattr(_SHIP_SET, _WATCHED, SHIP_PLACES)  # type: ignore[method-assign]
 
 
@@ -187,6 +195,15 @@ class Air(_AirRecord):
         new = _AirRecord(*_AIR_FIELDS(self))
         new.__class__ = Air
         return new  # type: ignore[return-value]
+
+
+def new_air(*args: Any, **kwargs: Any) -> Air:
+    """An :class:`Air` record (the arguments of its fields) built at full speed: as a plain record, then
+    made an Air, the states' Air Group indexes told once (``AIR_PLACES``) instead of at each field it sets."""
+    air = _AirRecord(*args, **kwargs)
+    air.__class__ = Air
+    AIR_PLACES[0] += 1
+    return air  # type: ignore[return-value]
 
 
 _AIR_FIELDS = operator.attrgetter(*_AirRecord.__slots__)

@@ -200,16 +200,21 @@ def patrol_sources(st: HbgState, side: str) -> list[Air]:
 
 
 def _patrol_kinds(st: HbgState, side: str) -> list[tuple[Air, str]]:
-    """[2.1] ``side``'s Air Groups of a type that patrols, with that ability, in order: found once for
-    the step (:func:`step_memo`). 2.1 makes no new Air Group in a hangar or on a deck (a launch
-    splits off the Air Unit that flies), so no other group may launch a patrol later in the step."""
+    """[2.1] ``side``'s Air Groups of a type that patrols where it launches from (patrol aircraft in a
+    hangar, patrol bombers on a deck), with that ability, in order: found once for the step
+    (:func:`step_memo`). 2.1 makes no new Air Group in a hangar or on a deck (a launch splits off the
+    Air Unit that flies), so no other group may launch a patrol later in the step."""
     out = []
     for a in st.air.values():
         if a.side == side:
             patrol = PATROL_KIND.get(a.unit)
-            if patrol is not None:
+            if patrol is not None and a.at == _LAUNCHES_FROM.get(patrol):
                 out.append((a, patrol))
     return out
+
+
+_LAUNCHES_FROM = {"patrol_aircraft": "hangar", "patrol_bomber": "deck"}
+"""[2.1] Where each patrol ability launches from (:func:`patrol_sources`)."""
 
 
 def _patrols_out(st: HbgState) -> frozenset[str]:
