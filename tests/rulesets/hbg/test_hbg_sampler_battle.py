@@ -1,6 +1,6 @@
-"""HBG-R35: the hbg sampler at the choices of 4.3 that decide how an attack is fought (which attack next, escorts,
-declarations, gun targets, casualties): a sample gives exactly the side's view and options, and the Battle Board
-it reads from the view's public board is the true one as far as the view tells it."""
+"""HBG-R35: the hbg sampler at the choices of 4.3 that decide how an attack is fought (which attack next,
+placements, escorts, declarations, gun targets, casualties): a sample gives exactly the side's view and options,
+and the Battle Board it reads from the view's public board is the true one as far as the view tells it."""
 
 from __future__ import annotations
 
@@ -49,11 +49,25 @@ def _ask(state: Any, q: dict[str, Any]) -> dict[str, Any]:
     return {**q, "data": data}
 
 
+def _same_as_true(state: Any, sample: Any, decision: Any) -> None:
+    """The sample's step 4.3 is the true one as the view tells it (see the test below)."""
+    true, got = state.battle, sample.battle
+    if decision.kind == "attack":
+        assert got is None and sample.sub["zones"] == state.sub["zones"]
+        return
+    assert got is not None and _ask(sample, got["ask"]) == _ask(state, true["ask"])
+    assert [got[k] for k in ("zone", "kind", "round", "stage")] == [true[k] for k in ("zone", "kind", "round", "stage")]
+    for d, board in true["boards"].items():
+        assert _board(sample, got["boards"][d]) == _board(state, board)
+    if decision.kind == "lose":
+        assert got["alloc"][0] == true["alloc"][0]
+
+
 def test_hbg_sampler_rebuilds_the_attack_choices_with_the_true_battle_board() -> None:
-    """HBG-R35: at every attack, escort, declare, gun and lose decision of seeded games the sample gives exactly the
-    side's view and options; its Battle Board is the true one as the view tells it (ships, Air Units and where
-    they are, the round and stage), with the same question pending; at a casualty the hits to allocate now are the
-    true ones; at the choice of the next attack the zones still to attack are the true ones."""
+    """HBG-R35: at every attack, place, escort, declare, gun and lose decision of seeded games the sample gives
+    exactly the side's view and options; its Battle Board is the true one as the view tells it (ships, Air Units
+    and where they are, the round and stage), with the same question pending; at a casualty the hits to allocate
+    now are the true ones; at the choice of the next attack the zones still to attack are the true ones."""
     dice = SeededDice(2)
     asked: Counter[str] = Counter()
     rebuilt: Counter[str] = Counter()
@@ -61,29 +75,15 @@ def test_hbg_sampler_rebuilds_the_attack_choices_with_the_true_battle_board() ->
         for state, _side, view, decision in _positions(seed, agent):
             asked[decision.kind] += 1
             sample = sampler.sample(GAME, view, dice, decision)
-            if sample is None:
-                continue
-            assert_fits(GAME, view, sample, decision)
-            rebuilt[decision.kind] += 1
-            true, got = state.battle, sample.battle
-            if decision.kind == "attack":
-                assert got is None and sample.sub["zones"] == state.sub["zones"]
-                continue
-            assert got is not None and _ask(sample, got["ask"]) == _ask(state, true["ask"])
-            assert (got["zone"], got["kind"], got["round"], got["stage"]) == (
-                true["zone"],
-                true["kind"],
-                true["round"],
-                true["stage"],
-            )
-            for d, board in true["boards"].items():
-                assert _board(sample, got["boards"][d]) == _board(state, board)
-            if decision.kind == "lose":
-                assert got["alloc"][0] == true["alloc"][0]
+            if sample is not None:
+                assert_fits(GAME, view, sample, decision)
+                _same_as_true(state, sample, decision)
+                rebuilt[decision.kind] += 1
     total = sum(asked.values())
     assert total >= 80, asked
     assert sum(rebuilt.values()) >= 0.9 * total, (rebuilt, asked)
     assert rebuilt["declare"] >= 30 and rebuilt["escort"] >= 20 and rebuilt["lose"] >= 5, rebuilt
+    assert rebuilt["place"] >= 30, rebuilt
 
 
 def test_hbg_kit_searches_the_attack_choices() -> None:

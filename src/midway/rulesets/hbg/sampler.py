@@ -24,7 +24,10 @@ is chance), the squalls and the VP. What it cannot see is drawn:
   the zone's movable ships no longer offered.
 
 It also rebuilds the choices of 4.3 that decide how an attack is fought: which attack comes next (kind
-``attack``: the zones still to attack are its options) and, on the Battle Board, which bomber group an escort
+``attack``: the zones still to attack are its options) and, on the Battle Board, where the defender places a
+cruiser, destroyer or CAP Air Unit (``place``: the attack is set up afresh from the pieces by the board's own
+``classify`` and ``start``, attacking Air Groups not on the board being out of fuel, and the placements made
+so far are replayed as the public board shows them), which bomber group an escort
 flies with (``escort``), what a bomber group attacks and what a ship's guns fire at (``declare``, ``gun``) and
 which Air Unit a hit shoots down (``lose``). Every unit on a Battle Board is public (the view's ``battle``
 part), so ``st.battle`` is read from it (:func:`_board`): ships, bases and transports by their labels, the
@@ -320,9 +323,9 @@ def _intercepts_in_progress(s: Any, side: str, decision: Decision) -> bool:
 
 
 # ------------------------------------------------------------------------------ 4.3 attacks
-BATTLE_KINDS = frozenset({"attack", "escort", "declare", "gun", "lose"})
+BATTLE_KINDS = frozenset({"attack", "place", "escort", "declare", "gun", "lose"})
 """The decision kinds of 4.3 the sampler rebuilds: which attack comes next, and how one is fought."""
-_STAGE_OF = {"escort": "escort", "declare": "declare", "gun": "declare", "lose": "casualties"}
+_STAGE_OF = {"place": "place", "escort": "escort", "declare": "declare", "gun": "declare", "lose": "casualties"}
 """The Battle Board stage (``battle.STAGES``) that asks each kind."""
 
 
@@ -344,13 +347,13 @@ def _attack_in_progress(s: Any, view: Mapping[str, Any], side: str, decision: De
         return True
     if not pub or pub.get("stage") != _STAGE_OF[decision.kind]:
         return False
-    b = _board(s, view, dice)
+    b = _set_up(s, pub) if decision.kind == "place" else _board(s, view, dice)
     if b is None:
         return False
     s.battle = b
     if decision.kind == "lose" and not _casualties(s, b, side, decision):
         return False
-    q = _replay(s, b, decision, dice)
+    q = _replay(s, b, decision, dice, pub if decision.kind == "place" else None)
     if q is None:
         return False
     b["ask"] = s.sub["ask"] = q
@@ -547,10 +550,61 @@ def _match_pieces(pieces: list[tuple[str, str, int]], groups: list[Mapping[str, 
     return [{"air": aid, "area": area, "n": n, "moved": 0} for aid, (area, _unit, n) in zip(owner, pieces, strict=True)]
 
 
-def _replay(s: Any, b: dict[str, Any], decision: Decision | None, dice: SeededDice) -> dict[str, Any] | None:
+def _set_up(s: Any, pub: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The attack set up afresh (4.3 Step 1-2, the placements not made yet), as the Battle Board's own
+    :func:`~midway.rulesets.hbg.battle.classify` and :func:`~midway.rulesets.hbg.battle.start` set it up from the
+    pieces; ``None`` if that is not the attack the view shows."""
+    battle = _battle()
+    zone = pub["zone"]
+    for board in pub["boards"].values():  # attacking Air Groups not on the board are out of fuel (inactive)
+        shown = [t for entries in board["areas"].values() for t in entries if t.endswith(")")]
+        for air in s.airborne(board["attacker"], zone):
+            ordnance = f", {air.ordnance}" if air.ordnance else ""
+            text = f"{air.n} {DATA.units[air.unit].name} ({board['attacker']}{ordnance})"
+            if text in shown:
+                shown.remove(text)
+            elif air.mission == "strike" or (air.mission == "cap" and pub["kind"] != "ship"):
+                air.oof = True  # (in an attack on both fleets a CAP defends its own side's board)
+    plan = battle.classify(s, zone)
+    if plan is None or plan["kind"] != pub["kind"] or [bd["defender"] for bd in plan["boards"]] != list(pub["boards"]):
+        return None
+    battle.start(s, zone, plan)
+    return s.battle
+
+
+def _placed(s: Any, b: dict[str, Any], q: Mapping[str, Any], pub: Mapping[str, Any]) -> str:
+    """The area where the public board shows the unit ``q`` asks to place: its area for a ship; for a CAP Air Unit
+    the first area offered that shows more Air Units of its type than placed so far."""
+    battle = _battle()
+    d = q["data"]["board"]
+    bd = b["boards"][d]
+    item = bd["place"][0]
+    shown = {battle.BB.areas[a].label: a for a in battle.AREAS}
+    areas = {shown.get(label, ""): entries for label, entries in pub["boards"][d]["areas"].items()}
+    if item[0] == "ship":
+        ship = s.ships[item[1]]
+        text = f"{s.ship_name(ship)} ({ship.damage} dmg)"
+        want = [a for a, entries in areas.items() if text in entries]
+    else:
+        unit = s.air[item[1]].unit
+        tail = f" {DATA.units[unit].name} ({d})"
+        want = []
+        for a, entries in areas.items():
+            seen = sum(int(t.partition(" ")[0]) for t in entries if t.endswith(tail) and t.partition(" ")[0].isdigit())
+            now = sum(p["n"] for p in bd["dair"] if p["area"] == a and s.air[p["air"]].unit == unit)
+            if seen > now:
+                want.append(a)
+    ids = [o[0] for o in q["options"]]
+    return next((f"place:{a}" for a in want if f"place:{a}" in ids), ids[0])
+
+
+def _replay(
+    s: Any, b: dict[str, Any], decision: Decision | None, dice: SeededDice, pub: Mapping[str, Any] | None = None
+) -> dict[str, Any] | None:
     """Run the Battle Board's current stage from its start, answering its questions with :func:`_guess` (the
-    choices made before this one, which the view does not show), up to the question that gives ``decision``
-    (returned); ``None`` when the stage ends first (with ``decision`` None: always, the stage played out)."""
+    choices made before this one, which the view does not show; placements, which it shows, as the public board
+    ``pub`` has them: :func:`_placed`), up to the question that gives ``decision`` (returned); ``None`` when the
+    stage ends first (with ``decision`` None: always, the stage played out)."""
     battle = _battle()
     stage = b["stage"]
     for _ in range(200):
@@ -567,7 +621,7 @@ def _replay(s: Any, b: dict[str, Any], decision: Decision | None, dice: SeededDi
             and [o[0] for o in q["options"]] == list(decision.option_ids)
         ):
             return q
-        battle.answer(s, q, _guess(q, dice))
+        battle.answer(s, q, _placed(s, b, q, pub) if pub is not None and q["kind"] == "place" else _guess(q, dice))
     return None
 
 
