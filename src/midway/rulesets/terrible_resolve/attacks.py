@@ -6,6 +6,7 @@ from itertools import filterfalse
 from typing import TYPE_CHECKING
 
 from midway.engine import Option
+from midway.engine.decisions import FrozenDict
 from midway.rulesets.terrible_resolve import combat, victory
 from midway.rulesets.terrible_resolve.data import (
     ACTING,
@@ -158,7 +159,7 @@ def _start_waves(state: TerribleResolveState) -> None:
             "wave",
             f"Attack wave on {CARRIERS[c].name}: " + ", ".join(f"{GROUPS[g].label} ({state.sp[g]} SP)" for g in wave),
             rule=RULE,
-            data={"carrier": c, "groups": wave},
+            data=FrozenDict({"carrier": c, "groups": tuple(wave)}),  # read-only already: emit keeps it as it is
         )
     state.then = "waves"
 

@@ -135,7 +135,14 @@ def fight(state: TerribleResolveState) -> None:
         f"CAP attacks: {len(on_escorts)} squadron(s) against {len(escorts)} escort group(s), "
         f"{len(on_bombers)} against {len(bombers)} bomber group(s)",
         rule=RULE,
-        data={"cap_escorts": on_escorts, "cap_bombers": on_bombers, "escorts": escorts, "bombers": bombers},
+        data=FrozenDict(  # read-only already: emit keeps it as it is
+            {
+                "cap_escorts": tuple(on_escorts),
+                "cap_bombers": tuple(on_bombers),
+                "escorts": tuple(escorts),
+                "bombers": tuple(bombers),
+            }
+        ),
     )
     if on_escorts and escorts:
         cap_dice = state.roll(sum(state.sp[g] for g in on_escorts), 6, why="CAP v escorts", rule=RULE)

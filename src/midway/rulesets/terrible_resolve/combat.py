@@ -84,40 +84,49 @@ def _assign(state: TerribleResolveState, gid: str, n: int) -> None:
     state.allocs[0]["hits"] -= n
 
 
-def auto_allocate(state: TerribleResolveState) -> bool:
-    """[CAP attacks] [Resolving AA] Settle the allocation where the rules leave no choice; True if settled.
+def _live(state: TerribleResolveState, pool: list[str]) -> tuple[list[str], list[int]]:
+    """[CAP attacks] [Resolving AA] The groups of ``pool`` with SP left once the hits already allocated are counted,
+    and those SP (:func:`remaining`, group by group)."""
+    sp, loss = state.sp, state.pending_loss
+    live: list[str] = []
+    lefts: list[int] = []
+    for g in pool:
+        n = sp[g] - loss.get(g, 0) if loss else sp[g]
+        if n > 0:
+            live.append(g)
+            lefts.append(n)
+    return live, lefts
+
+
+def auto_allocate(state: TerribleResolveState) -> list[Option] | None:
+    """[CAP attacks] [Resolving AA] Settle the allocation where the rules leave no choice (``None``); else the
+    options of the choice (as :func:`allocation_options` makes them, from the SP left found here).
 
     No choice: no hits left, hits enough to destroy every group, a single group
     with SP left, or the even-split mode.
     """
     alloc = state.allocs[0]
-    sp, loss = state.sp, state.pending_loss
-    live = []
-    total = 0
-    for g in alloc["pool"]:
-        n = sp[g] - loss.get(g, 0)  # remaining(), inlined
-        if n > 0:
-            live.append(g)
-            total += n
-    if alloc["hits"] <= 0 or not live:
+    hits = alloc["hits"]
+    live, lefts = _live(state, alloc["pool"])
+    if hits <= 0 or not live:
         state.allocs.pop(0)
-        return True
-    if alloc["hits"] >= total:
-        for g in live:
-            _assign(state, g, remaining(state, g))
+        return None
+    if hits >= sum(lefts):
+        for g, n in zip(live, lefts, strict=True):
+            _assign(state, g, n)
         state.allocs.pop(0)
-        return True
+        return None
     if len(live) == 1:
-        _assign(state, live[0], alloc["hits"])
+        _assign(state, live[0], hits)
         state.allocs.pop(0)
-        return True
+        return None
     if alloc["mode"] == "even":
         while alloc["hits"] > 0:
             target = max(live, key=lambda g: (remaining(state, g), -live.index(g)))
             _assign(state, target, 1)
         state.allocs.pop(0)
-        return True
-    return False
+        return None
+    return _choices(live, lefts, hits)
 
 
 def _hit_options(g: str, left: int, n: int) -> tuple[Option, ...]:
@@ -136,13 +145,13 @@ HITS = Table(_hit_options, ((g, left, n) for g in GROUPS for left in SP_VALUES f
 def allocation_options(state: TerribleResolveState) -> list[Option]:
     """[CAP attacks] [Resolving AA] Cross out one SP of a group, or as many as that group can take."""
     alloc = state.allocs[0]
-    hits = alloc["hits"]
-    sp, loss = state.sp, state.pending_loss
+    return _choices(*_live(state, alloc["pool"]), alloc["hits"])
+
+
+def _choices(live: list[str], lefts: list[int], hits: int) -> list[Option]:
+    """[CAP attacks] [Resolving AA] The options of each group of ``live`` (``lefts`` SP left) for ``hits`` hits."""
     opts: list[Option] = []
-    for g in alloc["pool"]:
-        left = sp[g] - loss.get(g, 0)  # remaining(), inlined
-        if left <= 0:
-            continue
+    for g, left in zip(live, lefts, strict=True):
         opts += HITS[g, left, hits if hits < left else left]
     return opts
 

@@ -389,9 +389,10 @@ class TerribleResolveState(State):
             if self.phase:
                 return
             if self.allocs:
-                if combat.auto_allocate(self):
+                opts = combat.auto_allocate(self)
+                if opts is None:
                     continue
-                self.phase = "alloc"
+                self.stay("alloc", opts)
                 return
             if self.then:
                 name, self.then = self.then, ""
