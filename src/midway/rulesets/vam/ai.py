@@ -29,8 +29,8 @@ bombers' targets and the phase-8 naval declarations: the enemy's hidden ships on
 within their speed, never where this turn's searches looked; its aircraft at their setup; the side's own
 bookkeeping the view leaves out drawn to match the decision. The search agent searches where a carrier's
 group sails, whether and where to raid, which ship each bomber attacks and which naval battles and
-submarine attacks to declare (:func:`worth_searching`); the heuristic plays the rest, and playouts read the state directly
-(:func:`_glance`) rather than build a view per choice. **Evaluation**: VP and losses
+submarine attacks to declare (:func:`worth_searching`); the heuristic plays the rest, and playouts read the
+state directly (:func:`_glance`) rather than build a view per choice. **Evaluation**: VP and losses
 (:func:`midway.ai.kit.statistics_evaluation`).
 """
 
@@ -227,9 +227,9 @@ def worth_searching(view: Mapping[str, Any], decision: Decision) -> bool:
     """Whether the search agent spends its budget on ``decision``: where a group with a carrier sails (phase 1),
     whether to raid and which hex (phase 2), which ship each bomber attacks (phase 6: a choice whose worth shows
     within the turn, where depth-cut playouts judge well), which naval battles and submarine attacks to declare
-    (phase 8). The other targets (fighters, anti-aircraft fire, landing, gunfire) and the rest of an order (the other ships, the search centres, the
-    aircraft of a raid, one by one) is the heuristic's: a turn holds a hundred such choices, and a second each
-    would make a game last an hour."""
+    (phase 8). The other targets (fighters, anti-aircraft fire, landing, gunfire) and the rest of an order (the
+    other ships, the search centres, the aircraft of a raid, one by one) are the heuristic's: a turn holds a
+    hundred such choices, and a second each would make a game last an hour."""
     ids = decision.option_ids
     if decision.kind == "raids":
         return "done" in ids or any(i.startswith("h:") for i in ids)
