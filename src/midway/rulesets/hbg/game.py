@@ -50,7 +50,7 @@ from midway.rulesets.hbg.model import (
 )
 from midway.rulesets.hbg.steps import ORDER, Step
 
-_ShipIndex = tuple[int, dict[str, Ship], dict[int, list[Ship]], dict[Any, Any], dict[str, dict[int, list[Ship]]]]
+_ShipIndex = tuple[int, dict[str, Ship], dict[Any, Any], dict[str, dict[int, list[Ship]]]]
 """See :meth:`HbgState._index_ships`."""
 _NO_SHIPS: list[Ship] = []
 """No ships (the shared empty answer of :meth:`HbgState.waiting`: never changed)."""
@@ -183,12 +183,15 @@ class HbgState(State):
     def ships_in(self, zone: int, side: str | None = None) -> list[Ship]:
         """[Task Force] The ships afloat in ``zone`` (of ``side``), in setup order.
 
-        Read from an index by zone (and by side and zone), rebuilt only when a ship has moved, sunk or
-        changed hands since it was built (``model.SHIP_PLACES``)."""
+        A side's are read from an index by side and zone, rebuilt only when a ship has moved, sunk or
+        changed hands since it was built (``model.SHIP_PLACES``); both sides' (seldom asked) are found
+        by a scan."""
+        if side is None:
+            return [s for s in self.ships.values() if s.zone == zone and not s.sunk]
         index = self.__dict__.get("_ship_index")  # _ship_index_now, inlined: asked at nearly every decision
         if index is None or index[0] != SHIP_PLACES[0] or index[1] is not self.ships:
             index = self._index_ships()
-        here = (index[2] if side is None else index[4][side]).get(zone)
+        here = index[3][side].get(zone)
         if here is None:
             return []
         return list(here)
@@ -201,27 +204,56 @@ class HbgState(State):
         return index
 
     def _index_ships(self) -> _ShipIndex:
-        """The ship index: (``SHIP_PLACES`` when built, the ships it indexes, the ships afloat by zone,
-        what is found from them later (:meth:`capital_zones`...), each side's ships afloat by zone)."""
-        by_zone: dict[int, list[Ship]] = {}
+        """The ship index: (``SHIP_PLACES`` when built, the ships it indexes, what is found from them
+        later (:meth:`capital_zones`...), each side's ships afloat by zone in setup order)."""
         by_side: dict[str, dict[int, list[Ship]]] = {side: {} for side in SIDES}
         for s in self.ships.values():
             zone = s.zone
             if zone is not None and not s.sunk:
-                here = by_zone.get(zone)
-                if here is None:
-                    by_zone[zone] = [s]
-                else:
-                    here.append(s)
                 mine = by_side[s.side]
                 here = mine.get(zone)
                 if here is None:
                     mine[zone] = [s]
                 else:
                     here.append(s)
-        index = (SHIP_PLACES[0], self.ships, by_zone, {}, by_side)
+        index: _ShipIndex = (SHIP_PLACES[0], self.ships, {}, by_side)
         self._ship_index = index
         return index
+
+    def move_ships(self, ships: list[Ship], dest: int) -> None:
+        """Put ``ships`` in Sea Zone ``dest``. When they are one side's, afloat on the map, and the ship
+        index is up to date, the index is patched (their lists rebuilt, the rest kept) instead of being
+        built again from every ship at the next question."""
+        index = self.__dict__.get("_ship_index")
+        fresh = index is not None and index[0] == SHIP_PLACES[0] and index[1] is self.ships
+        side = ships[0].side if ships else ""
+        olds: set[int] = set()
+        for s in ships:
+            if s.zone is None or s.sunk or s.side != side:
+                fresh = False
+            else:
+                olds.add(s.zone)
+            s.zone = dest
+        if not fresh or index is None:
+            return
+        moving = {s.id for s in ships}
+        mine = dict(index[3][side])  # new lists and dicts: those already handed out stay as they were
+        for zone in olds:
+            left = [s for s in mine[zone] if s.id not in moving]
+            if left:
+                mine[zone] = left
+            else:
+                del mine[zone]
+        rank = self._ship_rank()
+        mine[dest] = sorted([*mine.get(dest, ()), *ships], key=lambda s: rank[s.id])  # setup order
+        self._ship_index = (SHIP_PLACES[0], self.ships, {}, {**index[3], side: mine})
+
+    def _ship_rank(self) -> dict[str, int]:
+        """Each ship's place in setup order (ships are never added or removed: once per state)."""
+        found = self.__dict__.get("_ship_ranks")
+        if found is None or found[0] is not self.ships:
+            found = self._ship_ranks = (self.ships, {sid: i for i, sid in enumerate(self.ships)})
+        return found[1]
 
     def task_force_zones(self, side: str) -> list[int]:
         """[Task Force] The Sea Zones holding ``side``'s ships, in order."""
@@ -230,18 +262,18 @@ class HbgState(State):
     def afloat_of(self, side: str) -> dict[int, list[Ship]]:
         """``side``'s ships afloat on the map by Sea Zone, in setup order: the ship index's own lists (read
         them, never change them)."""
-        return self._ship_index_now()[4][side]
+        return self._ship_index_now()[3][side]
 
     def capital_zones(self, side: str) -> frozenset[int]:
         """[Capital Ship] The Sea Zones holding a Capital Ship of ``side`` afloat, kept in the ship index
         (found once until a ship moves, sinks or changes hands)."""
         index = self._ship_index_now()
-        found = index[3]
+        found = index[2]
         key = ("capital", side)
         zones = found.get(key)
         if zones is None:
             capital = CAPITAL_UNITS
-            zones = found[key] = frozenset({z for z, here in index[4][side].items() for s in here if s.unit in capital})
+            zones = found[key] = frozenset({z for z, here in index[3][side].items() for s in here if s.unit in capital})
         return zones
 
     def stacking_allows(self, zone: int, side: str, adding: Iterable[Ship]) -> bool:
@@ -346,7 +378,7 @@ class HbgState(State):
         """[1.3] The ships of setup Task Force ``tf`` not sunk and off the map (waiting to enter), in setup
         order: kept in the ship index (found once for every Task Force until a ship moves, sinks or
         changes hands). The index's own list: read it, never change it."""
-        found = self._ship_index_now()[3]
+        found = self._ship_index_now()[2]
         by_tf = found.get("waiting")
         if by_tf is None:
             by_tf = found["waiting"] = {}
@@ -549,7 +581,7 @@ class HbgState(State):
 
     # ----------------------------------------------------------------- cloning
     _TRANSIENT: ClassVar[frozenset[str]] = frozenset(
-        {"_memo", "_top", "_movable", "_ship_index", "_air_index", "_carriers", "_sites", "_step_memo"}
+        {"_memo", "_top", "_movable", "_ship_index", "_ship_ranks", "_air_index", "_carriers", "_sites", "_step_memo"}
     )
     """Working memory of one decision point (never part of the game): see ``State._TRANSIENT``."""
 

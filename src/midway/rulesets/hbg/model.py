@@ -211,7 +211,7 @@ _AIR_SET = {name: _AirRecord.__dict__[name].__set__ for name in _AirRecord.__slo
 """The slot setters of an Air Group record, by field (used by :meth:`Air.__setattr__`)."""
 
 
-def _air_setattr(self: Air, name: str, value: object) -> None:
+def _air_setattr(self: Air, name: str, value: Any) -> None:
     """Set a field through its slot's own setter, refuse an unknown field, and keep ``AIR_MOVES`` and
     ``AIR_PLACES`` (see :class:`Air`)."""
     try:
@@ -226,7 +226,7 @@ def _air_setattr(self: Air, name: str, value: object) -> None:
         setter(self, value)
         if old != value:
             moves = AIR_MOVES
-            moves[value] = moves.get(value, 0) + 1  # type: ignore[index]
+            moves[value] = moves.get(value, 0) + 1
             if old is not None:
                 moves[old] = moves.get(old, 0) + 1
         return
@@ -235,7 +235,7 @@ def _air_setattr(self: Air, name: str, value: object) -> None:
         AIR_PLACES[0] += 1
 
 
-Air.__setattr__ = _air_setattr  # type: ignore[method-assign]
+Air.__setattr__ = _air_setattr  # type: ignore[method-assign, assignment]
 
 
 @dataclass(slots=True)

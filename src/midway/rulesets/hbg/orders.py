@@ -820,8 +820,8 @@ def _finish_tf(st: HbgState, side: str, order: dict[str, Any]) -> None:
     followed = bool(order["follow"])
     remaining = [s for s in st.ships_in(zone, side) if s.id not in order["sel"]]
     for s in movers:
-        s.zone, s.ordered = dest, True
-        s.located = followed
+        s.ordered, s.located = True, followed
+    st.move_ships(movers, dest)
     for aid in order["follow"]:
         a = st.air[aid]
         a.zone = dest
