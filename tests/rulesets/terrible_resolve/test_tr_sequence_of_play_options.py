@@ -11,7 +11,7 @@ from midway.ai import RandomAgent
 from midway.rulesets.terrible_resolve import GAME, landing, launch, movement
 from midway.rulesets.terrible_resolve.game import PHASES
 
-KEPT = [(movement, "_after"), (landing, "options"), (launch, "plan_options")]
+KEPT = [(movement, "_after"), (movement, "_search_after"), (landing, "options"), (launch, "plan_options")]
 """The functions that make a step's next options from those shown (the last argument; each must be used)."""
 
 

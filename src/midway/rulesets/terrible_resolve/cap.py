@@ -107,7 +107,8 @@ def resolve(state: TerribleResolveState, option: Option, shown: list[Option] | N
     else:
         option_id = option.id
     if option_id != DONE:
-        _commit(state, option.data["group"], option.data["target"])
+        _, g, target = option_id.split(":")  # cap:<group>:<target>
+        _commit(state, g, target)
         opts = options(state)
         if len(opts) > 1:
             return ("cap", opts)

@@ -54,6 +54,8 @@ _FLAT = frozenset(
 _SCALARS = (str, int, bool, float, type(None))
 
 ORDER = GROUP_ORDER
+_ORDER_KEY = ORDER.__getitem__
+"""[Set Up] The sort key of group order (one bound method, not one per move)."""
 
 SIDES = ("usn", "ijn")
 
@@ -263,7 +265,7 @@ class TerribleResolveState(State):
         if there is None:
             index[place] = [gid]
         else:
-            insort(there, gid, key=ORDER.__getitem__)
+            insort(there, gid, key=_ORDER_KEY)
 
     def at(self, side: str, place: str) -> list[str]:
         """[Set Up: boxes] The side's groups in one place, in group order."""
@@ -286,7 +288,7 @@ class TerribleResolveState(State):
         if found is None:
             return []
         if many:
-            found.sort(key=ORDER.__getitem__)
+            found.sort(key=_ORDER_KEY)
         return found
 
     def in_cap(self, side: str) -> list[str]:

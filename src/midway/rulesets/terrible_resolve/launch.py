@@ -76,19 +76,24 @@ LAUNCHED = Table(_launched)
 """Each ``launch`` event's text and data, by group, SP and destination."""
 
 
+DESTINATIONS = {"cap": "cap:0", "escort": "mta"}
+"""[Launch Planes] Where a fighter flying CAP or escorting the strike goes (M44): the ``to`` of the options' data,
+by the last part of their ids."""
+
+
 def _launch_options(g: str, sp: int) -> tuple[Option, Option]:
     """[Launch Planes] Fighter ``g`` (``sp`` SP) flies CAP or escorts the strike."""
     label = f"{GROUPS[g].label} ({sp} SP)"
     return (
-        Option(f"launch:{g}:cap", f"{label} flies CAP", {"group": g, "to": "cap:0"}),
-        Option(f"launch:{g}:escort", f"{label} escorts the strike", {"group": g, "to": "mta"}),
+        Option(f"launch:{g}:cap", f"{label} flies CAP", {"group": g, "to": DESTINATIONS["cap"]}),
+        Option(f"launch:{g}:escort", f"{label} escorts the strike", {"group": g, "to": DESTINATIONS["escort"]}),
     )
 
 
 LAUNCH = Table(_launch_options, product((g for g in GROUPS if GROUPS[g].kind == FIGHTER), SP_VALUES))
 """The two ``launch:`` options of each fighter group, by group and SP."""
-ALL_CAP = Option("all:cap", "Every fighter flies CAP", {"to": "cap:0"})
-ALL_ESCORT = Option("all:escort", "Every fighter escorts the strike", {"to": "mta"})
+ALL_CAP = Option("all:cap", "Every fighter flies CAP", {"to": DESTINATIONS["cap"]})
+ALL_ESCORT = Option("all:escort", "Every fighter escorts the strike", {"to": DESTINATIONS["escort"]})
 
 
 def launch_options(state: TerribleResolveState) -> list[Option]:
@@ -106,11 +111,14 @@ def launch_options(state: TerribleResolveState) -> list[Option]:
 
 def resolve_launch(state: TerribleResolveState, option: Option, shown: list[Option] | None = None) -> Kept | None:
     """[Launch Planes] Send one fighter (or all) to CAP or as escort (M44)."""
-    if option.id.startswith("all:"):
+    oid = option[0]
+    if oid[0] == "a":  # all:cap or all:escort
+        dest = DESTINATIONS[oid[4:]]
         for g in launching(state, ACTING[state.step]):
-            _launch(state, g, option.data["to"])
-    else:
-        _launch(state, option.data["group"], option.data["to"])
+            _launch(state, g, dest)
+    else:  # launch:<fighter>:cap or :escort
+        _, g, to = oid.split(":")
+        _launch(state, g, DESTINATIONS[to])
     return ("launch", launch_options(state))
 
 

@@ -233,14 +233,35 @@ CAME_FROM = {NEXT[box]: box for box in MOVABLE}
 """[Move Planes] The box a group that has just advanced came from, by the box it is in (M21)."""
 
 
-def search_options(state: TerribleResolveState) -> list[Option]:
+class SearchOptions(list[Option]):
+    """[Special Rule] A search step's options, with ``groups``, the groups of the wave not yet in a search group, in
+    order (the list starts with the :data:`SEARCH_GROUPS` options of each), so that the next decision of the step is
+    made from them."""
+
+    __slots__ = ("groups",)
+    groups: list[str]
+
+
+def search_options(state: TerribleResolveState) -> SearchOptions:
     """[Special Rule] Put each group of the wave in search group 1-4; ``done`` spreads the rest and rolls."""
-    opts: list[Option] = []
     acted, search = state.acted, state.search
-    for g in state._where["usn"].get("mta", ()):
-        if g not in search and g not in acted:
-            opts += SEARCH_GROUP_OPTIONS[g]
-    opts.append(SPREAD_AND_ROLL if opts else ROLL)
+    groups = [g for g in state._where["usn"].get("mta", ()) if g not in search and g not in acted]
+    opts = SearchOptions(chain.from_iterable(map(SEARCH_GROUP_OPTIONS.__getitem__, groups)))
+    opts.append(SPREAD_AND_ROLL if groups else ROLL)
+    opts.groups = groups
+    return opts
+
+
+def _search_after(state: TerribleResolveState, g: str, shown: SearchOptions) -> SearchOptions:
+    """[Special Rule] The options left once group ``g`` is in a search group, made from those ``shown`` before, as
+    :func:`search_options` makes them: the options of the other groups, then ``done``."""
+    i = shown.groups.index(g)
+    opts = SearchOptions(shown)
+    del opts[i * SEARCH_GROUPS : (i + 1) * SEARCH_GROUPS]
+    opts.groups = shown.groups.copy()
+    del opts.groups[i]
+    if not opts.groups:
+        opts[-1] = ROLL
     return opts
 
 
@@ -275,7 +296,7 @@ def resolve_search(state: TerribleResolveState, option: Option, shown: list[Opti
         data=option[2],  # {"group": g, "n": n}, read-only already
         to=state._to["usn"],
     )
-    opts = search_options(state)
+    opts = search_options(state) if type(shown) is not SearchOptions else _search_after(state, g, shown)
     if len(opts) == 1:  # every group assigned: roll without asking
         _roll_search(state)
         return ("move", options(state))
