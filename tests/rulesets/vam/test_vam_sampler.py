@@ -59,28 +59,34 @@ def test_vam_sampler_gives_exactly_the_view_and_options_at_nearly_every_order_an
 def test_vam_sampler_never_reads_the_hidden_part_of_the_true_state() -> None:
     """Two true states with the same view (the second drawn by the sampler, so its hidden part differs) give the
     same samples for the same dice, and the search agent the same choice."""
-    kit = kit_for(GAME)
     compared = differing = 0
     for n, (state, side, view, decision) in enumerate(_positions(21)):
         if n % 40:
             continue
-        other = sampler.sample(GAME, view, SeededDice(n), decision)
-        assert other is not None
-        view2 = other.view(side, log_tail=0)
-        decision2 = other.decision(side)
-        assert view2["state"] == view["state"] and decision2.option_ids == decision.option_ids
+        other = same_for_same_view(side, view, decision, n)
         differing += ruleset_part(other) != ruleset_part(state)
-        a = sampler.sample(GAME, view, SeededDice(500 + n), decision)
-        b = sampler.sample(GAME, view2, SeededDice(500 + n), decision2)
-        assert a is not None and b is not None
-        assert ruleset_part(a) == ruleset_part(b)
-        if ai.worth_searching(view, decision):
-            spec = "mcts:iterations=6,depth=30,max_time=0"
-            assert make_agent(spec, 5).choose(view, decision) == make_agent(spec, 5).choose(view2, decision2)
-            assert kit.sample(GAME, view, SeededDice(1), decision) is not None
         compared += 1
     assert compared >= 10
     assert differing >= 10
+
+
+def same_for_same_view(side: str, view, decision, n: int):
+    """Checks that a second true state drawn by the sampler for ``view`` (dice ``n``), with the same view, gives the
+    same samples for the same dice, and the search agent the same choice where it searches; returns that state."""
+    other = sampler.sample(GAME, view, SeededDice(n), decision)
+    assert other is not None
+    view2 = other.view(side, log_tail=0)
+    decision2 = other.decision(side)
+    assert view2["state"] == view["state"] and decision2.option_ids == decision.option_ids
+    a = sampler.sample(GAME, view, SeededDice(500 + n), decision)
+    b = sampler.sample(GAME, view2, SeededDice(500 + n), decision2)
+    assert a is not None and b is not None
+    assert ruleset_part(a) == ruleset_part(b)
+    if ai.worth_searching(view, decision):
+        spec = "mcts:iterations=6,depth=30,max_time=0"
+        assert make_agent(spec, 5).choose(view, decision) == make_agent(spec, 5).choose(view2, decision2)
+        assert kit_for(GAME).sample(GAME, view, SeededDice(1), decision) is not None
+    return other
 
 
 def test_vam_sampler_hides_enemy_ships_only_where_unsearched_and_within_their_speed() -> None:
