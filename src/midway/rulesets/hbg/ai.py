@@ -13,8 +13,11 @@ reinforcements enter; hidden Task Forces stay hidden; squalls and placements are
 an order that aim a strike or a fleet (where a launch goes, where a Strike Group moves, where ships sail):
 hidden Task Forces on a random walk from where they started, hangars from the setup less what is
 airborne, the cup from its public contents, the order in progress from the decision; the search agent
-searches the orders and the ships' moves (``search_kinds``) and plays the heuristic elsewhere. **Evaluation**:
-:func:`midway.ai.kit.statistics_evaluation` (VP, carriers and ships sunk).
+searches the orders and the ships' moves (``search_kinds``) and plays the heuristic elsewhere; also at the
+choices of an attack (4.3: which attack next, placements, escorts, declarations, guns, casualties) and the CAP
+intercepts (4.2), from the public Battle Board. **Evaluation**: :func:`evaluation`:
+:func:`midway.ai.kit.statistics_evaluation` (VP, carriers and ships sunk, Air Units lost) plus VP pending and
+the damage to ships and Midway's bases short of sinking or knocking them out, as a share of their VP.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from typing import Any
 from midway.ai.kit import ranked_choice, statistics_evaluation
 from midway.engine import Decision, State
 from midway.engine.chance import SeededDice
+from midway.rulesets.hbg.model import DATA
 from midway.rulesets.hbg.scripted import Striker
 
 CARRIERS = ("akagi", "kaga", "soryu", "hiryu", "yorktown", "enterprise", "hornet", "zuiho", "hosho")
@@ -104,7 +108,37 @@ class HbgKit:
         return policy(decision, dice)
 
     def evaluate(self, state: State, side: str) -> float:
-        return statistics_evaluation(state, side)
+        return evaluation(state, side)
+
+
+VP_WEIGHT = 0.02
+"""What a VP is worth in :func:`midway.ai.kit.statistics_evaluation` (its ``vp`` weight)."""
+
+
+def evaluation(state: Any, side: str) -> float:
+    """:func:`midway.ai.kit.statistics_evaluation` (VP on the tracks, ships and carriers sunk, Air Units lost) plus
+    the VP a playout has earned but the tracks do not show yet: VP pending (scored at 4.4), and each ship or Midway
+    base damaged but afloat (or not knocked out) as its share of the VP it gives, damage over hit points. Without
+    them a bomb on the airfield or a carrier that did not finish it was worth nothing to a playout, and search on
+    an attack preferred shooting at aircraft (each Air Unit lost counts) to bombing."""
+    score = statistics_evaluation(state, side)
+    for owner, vp in state.vp_pending.items():
+        score += VP_WEIGHT * vp if owner == side else -VP_WEIGHT * vp
+    for ship in state.ships.values():
+        if ship.damage and not ship.sunk:
+            unit = DATA.units[ship.unit]
+            share = VP_WEIGHT * unit.vp * ship.damage / unit.hit_points
+            score += -share if ship.side == side else share
+    for base in state.bases.values():  # Midway's: the USN's
+        unit = DATA.units[base.unit]
+        if base.unit == "aa_guns":
+            done = 1 - base.batteries / max(1, DATA.setup.bases[base.id].batteries)
+        else:
+            done = min(base.damage, unit.hit_points) / unit.hit_points if unit.hit_points else 0.0
+        if 0 < done < 1:
+            share = VP_WEIGHT * unit.vp * done
+            score += -share if side == "usn" else share
+    return max(-0.95, min(0.95, score))
 
 
 KIT = HbgKit()
