@@ -114,13 +114,12 @@ class SeededDice(DiceSource):
             if len(_LIMITS) < 4096:
                 _LIMITS[span] = limit
         i = self._next
-        self._next = i + 1
         try:
             r = self._buf[i]
         except IndexError:  # the batch is used up
-            self._next = i
-            r = self._refill()[0]
-            self._next = 1
+            r = self._draw()
+        else:
+            self._next = i + 1
         if r < limit:
             return low + r % span
         while True:  # rejected (about span in 2**64 draws): draw again

@@ -102,21 +102,14 @@ def _focus(view: Mapping[str, Any]) -> str | None:
     return best
 
 
-_SAMPLED_PHASES = {
-    "land": "land",
-    "move": "move",
-    "search": "search",
-    "launch": "launch",
-    "plan": "plan",
-    "target": "target",
-    "cap": "cap",
-}
+_SAMPLED = frozenset({"land", "move", "search", "launch", "plan", "target", "cap"})
+"""The decision kinds the sampler rebuilds, each named as the phase of the step that asks it."""
 
 
 class TerribleResolveKit:
     """The kit (see the module docstring)."""
 
-    search_kinds = frozenset(_SAMPLED_PHASES)
+    search_kinds = _SAMPLED
 
     def __init__(self) -> None:
         self._templates: dict[Any, State] = {}
@@ -128,8 +121,8 @@ class TerribleResolveKit:
         side = view.get("side")
         if decision is None or side not in ("usn", "ijn") or "mine" not in v or "enemy" not in v:
             return None
-        phase = _SAMPLED_PHASES.get(decision.kind)
-        if phase is None or view.get("outcome") is not None or "allocating" in v:
+        phase = decision.kind
+        if phase not in _SAMPLED or view.get("outcome") is not None or "allocating" in v:
             return None
         key = tuple(sorted(view["options"].items()))
         tpl = self._templates.get(key)
