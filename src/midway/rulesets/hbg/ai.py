@@ -2,7 +2,10 @@
 
 **Heuristic**: the ruleset's own scripted Striker (:mod:`midway.rulesets.hbg.scripted`: strike what has
 been found, Midway for the IJN; fly strikes at the nearest target; patrol and shadow; land when
-possible), from the view alone. Without a view (playouts) a cheaper policy by decision kind:
+possible), from the view alone, with a plan for the USN (``scripted.Admiral``: search where the IJN carriers
+started, strike carriers first, CAP over what enemy bombers threaten, else pass). Between heuristics the USN
+won 6% of games with the Striker's play, 74 of 100 (seeds 7000-7099) with the Admiral's. Without a view
+(playouts) a cheaper policy by decision kind:
 find the enemy before striking (launch every patrol, shadow what they find); with a Command Token,
 move a strike group already up, else launch one, else put up CAP over the carriers, else move ships;
 a strike takes every Air Unit offered (the fighters escort the bombers) and goes for a carrier;
@@ -28,7 +31,7 @@ from typing import Any
 from midway.ai.kit import ranked_choice, statistics_evaluation
 from midway.engine import Decision, State
 from midway.engine.chance import SeededDice
-from midway.rulesets.hbg.scripted import Striker
+from midway.rulesets.hbg.scripted import Admiral
 
 CARRIERS = ("akagi", "kaga", "soryu", "hiryu", "yorktown", "enterprise", "hornet", "zuiho", "hosho")
 
@@ -105,7 +108,7 @@ class HbgKit:
     def heuristic(self, view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> str:
         if not view.get("state"):
             return policy(decision, dice)
-        striker = Striker.__new__(Striker)
+        striker = Admiral.__new__(Admiral)
         striker._dice = dice
         return striker.choose(view, decision)
 

@@ -1,0 +1,80 @@
+"""The hbg heuristic's plan for the USN (``scripted.Admiral``): search where the IJN carriers started, strike the
+carriers found first, CAP over what enemy bombers threaten, else pass; the IJN plays as the Striker."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from midway.ai.agents import make_agent
+from midway.engine import Decision, Option, registry
+from midway.rulesets.hbg.scripted import Admiral, Striker, search_zone, strike_goals
+
+GAME = registry.load("hbg")
+
+
+def _view(ships: list[dict[str, Any]] = (), air: list[dict[str, Any]] = (), side: str = "usn") -> dict[str, Any]:
+    return {"side": side, "state": {"ships": list(ships), "air": list(air), "midway": {}, "transports": []}}
+
+
+def _ship(sid: str, unit: str, zone: int, side: str = "ijn") -> dict[str, Any]:
+    return {"id": sid, "side": side, "unit": unit, "zone": zone, "sunk": False, "located": True}
+
+
+def _air(aid: str, side: str, zone: int, mission: str, unit: str = "pby") -> dict[str, Any]:
+    return {"id": aid, "side": side, "unit": unit, "n": 1, "at": "air", "zone": zone, "mission": mission}
+
+
+def _decision(kind: str, *ids: str, prompt: str = "") -> Decision:
+    return Decision("1", "usn", prompt or kind, "3.1", tuple(Option(i) for i in ids), kind=kind)
+
+
+def test_hbg_admiral_patrols_search_where_the_hidden_carriers_started() -> None:
+    """From Midway a PBY reaches SZ21-38: the first goes to SZ23, next to Kido Butai's SZ19; a second, with SZ23
+    covered, to SZ27, the nearest Midway of the zones two from Kido Butai's start (SZ37, Zuiho's entry, ranks two
+    zones further off, so not before); once every carrier is found there is nothing to search."""
+    dests = [21, 22, 23, 26, 27, 28, 31, 32, 33, 36, 37, 38]
+    assert search_zone(_view(), dests) == 23
+    assert search_zone(_view(air=[_air("p1", "usn", 23, "patrol")]), dests) == 27
+    found = [_ship(cv, cv, 19) for cv in ("akagi", "kaga", "hiryu", "soryu", "zuiho")]
+    assert search_zone(_view(found), dests) is None
+    decision = _decision("patrol", *(f"to:{z}" for z in dests), "cancel")
+    assert Admiral(0).choose(_view(), decision) == "to:23"
+
+
+def test_hbg_admiral_moves_a_patrol_on_unless_it_watches_a_carrier() -> None:
+    view = _view([_ship("akagi", "akagi", 19)], [_air("p1", "usn", 19, "patrol"), _air("p2", "usn", 23, "patrol")])
+    assert Admiral(0).choose(view, _decision("patrol", "move:p1", "move:p2", "done")) == "move:p2"
+    assert Admiral(0).choose(view, _decision("patrol", "move:p1", "done")) == "done"
+
+
+def test_hbg_admiral_strikes_carriers_before_other_ships_and_never_destroyers_alone() -> None:
+    assert strike_goals(_view([_ship("yagumo_dd-1", "yagumo_dd", 27)])) == []
+    assert strike_goals(_view([_ship("yagumo_dd-1", "yagumo_dd", 27), _ship("tone_ca-1", "tone_ca", 26)])) == [26]
+    both = [_ship("tone_ca-1", "tone_ca", 26), _ship("kaga", "kaga", 19)]
+    assert strike_goals(_view(both)) == [19]
+
+
+def test_hbg_admiral_puts_cap_over_midway_when_bombers_come_else_passes() -> None:
+    order = _decision("order", "pass", "cap:airfield", "launch:airfield", "tf:16")
+    assert Admiral(0).choose(_view(), order) == "pass"
+    bombers = _view(air=[_air("a5", "ijn", 21, "strike", "d3a")])
+    assert Admiral(0).choose(bombers, order) == "cap:airfield"
+    covered = _view(air=[_air("a5", "ijn", 21, "strike", "d3a"), _air("f1", "usn", 31, "cap", "f4f")])
+    assert Admiral(0).choose(covered, order) == "pass"
+    cap = _decision("launch", "to:31", "to:32", "cancel", prompt="launch a CAP: 2 Air Units chosen")
+    assert Admiral(0).choose(bombers, cap) == "to:31"
+
+
+def test_hbg_admiral_plays_the_ijn_as_the_striker() -> None:
+    """Every IJN choice of a seeded game (8 Turns, Admiral against Admiral) is the Striker's on the same dice."""
+    state = GAME.new(11, {"max_turns": 8})
+    agents = {"usn": make_agent("heuristic", 1), "ijn": make_agent("heuristic", 2)}
+    seen = 0
+    while not state.is_over:
+        side, decision = next(iter(state.pending().items()))
+        view = state.view(side, log_tail=0)
+        if side == "ijn" and len(decision.options) > 1:
+            assert Admiral(seen).choose(view, decision) == Striker(seen).choose(view, decision)
+            seen += 1
+        state.apply(side, agents[side].choose(view, decision))
+    assert seen >= 100
