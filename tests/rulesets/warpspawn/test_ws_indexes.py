@@ -1,9 +1,7 @@
-"""Warpspawn: the squad sets the move phase reads (ints, one byte per squad) mean what they say, counted
+"""Warpspawn: the squad sets the move phase reads (ints, a bit per squad of a side) mean what they say, counted
 afresh from the squads at every decision of random games (not through ``reindex``, which builds them too)."""
 
 from __future__ import annotations
-
-from itertools import compress
 
 import pytest
 
@@ -14,40 +12,52 @@ from midway.rulesets.warpspawn.board import (
     CARRIERS,
     DRINK,
     REFUEL_CAP,
-    SIDE_BITS,
-    SIDE_SELECT,
-    SQUAD_IDS,
+    SIDE_IDS,
     Squad,
+    ids_of,
+    row,
 )
 from midway.rulesets.warpspawn.game import WarpspawnState
 
 from .helpers import bare, ids, place, play, sync
 
 
-def members(squads: int) -> set[str]:
-    return set(compress(SQUAD_IDS, squads.to_bytes(len(SQUAD_IDS), "little")))
+def members(side: str, squads: int) -> set[str]:
+    assert squads >> len(SIDE_IDS[side]) == 0, "a side's set holds no bit beyond its squads"
+    return set(ids_of(side, squads))
 
 
 def check_sets(st: WarpspawnState) -> None:
-    sqs = list(st.squads.values())
     deck_room = {c: st._n_deck[c] < st._cap[c] for c in CARRIERS}
-    assert members(st._idle) == {sq.id for sq in sqs if not sq.moved and not sq.group and sq.box != DRINK}
-    assert members(st._down) == {
-        sq.id for sq in sqs if sq.box == "deck" and st._n_refuel[sq.carrier] < REFUEL_CAP[sq.carrier]
-    }
-    assert members(st._rise) == {
-        sq.id
-        for sq in sqs
-        if not sq.rearm
-        and ((sq.box == "deck" and st._launch[sq.carrier]) or (sq.box == "refuel" and deck_room[sq.carrier]))
-    }
-    for c in CARRIERS:
-        assert members(st._decks[c]) == {sq.id for sq in sqs if sq.box == "deck" and sq.carrier == c}
+    for side, sets in st._sets.items():
+        sqs = [sq for sq in st.squads.values() if sq.side == side]
+        assert members(side, sets.idle) == {sq.id for sq in sqs if not sq.moved and not sq.group and sq.box != DRINK}
+        assert members(side, sets.down) == {
+            sq.id for sq in sqs if sq.box == "deck" and st._n_refuel[sq.carrier] < REFUEL_CAP[sq.carrier]
+        }
+        assert members(side, sets.rise) == {
+            sq.id
+            for sq in sqs
+            if not sq.rearm
+            and ((sq.box == "deck" and st._launch[sq.carrier]) or (sq.box == "refuel" and deck_room[sq.carrier]))
+        }
+        assert members(side, sets.rearm) == {sq.id for sq in sqs if sq.rearm}
+        for box, squads in sets.air.items():
+            assert members(side, squads) == {sq.id for sq in sqs if sq.box == box}
+        assert not {st.squads[sid].box for sid in members(side, sets.idle)} - {
+            "deck",
+            "refuel",
+            "takeoff",
+            "patrol",
+            "return1",
+        }
+    for c, cv in CARRIERS.items():
+        sqs = [sq for sq in st.squads.values() if sq.side == cv.side]
+        assert members(cv.side, st._decks[c]) == {sq.id for sq in sqs if sq.box == "deck" and sq.carrier == c}
         assert st._n_deck[c] == sum(1 for sq in sqs if sq.box == "deck" and sq.carrier == c)
     for side in ("usn", "ijn"):
         assert st._land[side] == tuple(c for c, cv in CARRIERS.items() if cv.side == side and deck_room[c])
     assert st._gwait == {gid for gid, g in st.groups.items() if not g["moved"] and g["box"] in ("search", "search2")}
-    assert not {st.squads[sid].box for sid in members(st._idle)} - {"deck", "refuel", "takeoff", "patrol", "return1"}
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -65,13 +75,15 @@ def test_ws_squad_sets_match_the_squads(seed: int) -> None:
 
 
 def test_ws_a_side_is_read_out_of_a_squad_set_in_setup_order() -> None:
-    """``SIDE_SELECT`` reads one byte per squad of the side, in setup order, and nothing of the other side."""
-    everyone = sum(BIT.values())
-    for side, (shift, count) in SIDE_SELECT.items():
-        mine = [sid for sid in SQUAD_IDS if sid.startswith(side)]
-        row = ((everyone & SIDE_BITS[side]) >> shift).to_bytes(count, "little")
-        assert list(compress(mine, row)) == mine and set(row) == {1}
-        assert ((everyone & ~SIDE_BITS[side]) >> shift).to_bytes(count + 60, "little")[:count] == bytes(count)
+    """``row`` reads one byte per squad of the side, in setup order: 1 for the squads of the set, 0 for the rest."""
+    for side, mine in SIDE_IDS.items():
+        everyone = sum(BIT[sid] for sid in mine)
+        assert row(everyone)[: len(mine)] == bytes([1] * len(mine)) and everyone < 1 << len(mine)
+        assert ids_of(side, everyone) == list(mine)
+        odd = sum(BIT[sid] for sid in mine[1::2])
+        assert ids_of(side, odd) == list(mine[1::2])
+        assert row(odd)[: len(mine)] == bytes([i % 2 for i in range(len(mine))])
+        assert ids_of(side, 0) == [] and set(row(0)) == {0}
 
 
 def test_ws_squad_json_leaves_out_its_place_in_the_sets() -> None:

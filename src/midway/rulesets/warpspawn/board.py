@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
+from itertools import compress
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from midway.engine import Option
@@ -34,35 +35,84 @@ ENEMY = {"usn": "ijn", "ijn": "usn"}
 OK, IMMOBILIZED, OUT = "operational", "immobilized", "out of action"
 
 SQUAD_IDS: tuple[str, ...] = tuple(sid for sid, _side, _key, _carrier in starting_squads())
-"""The squad ids in setup order (a squad's ``index``)."""
-BIT: dict[str, int] = {sid: 1 << (8 * i) for i, sid in enumerate(SQUAD_IDS)}
-"""Each squad's mark in the state's squad sets (``_idle``, ``_decks``...), ints holding one byte per squad in
-setup order (``1 << 8 * index``): ``set.to_bytes(len(SQUAD_IDS), "little")`` is then a row of 0s and 1s, one
-per squad in setup order, which :func:`itertools.compress` reads in C (a bit per squad would need a Python
-loop to list a set's squads)."""
-SIDE_RANGE: dict[str, tuple[int, int]] = {
-    side: (
-        min(i for i, (_sid, s, _k, _c) in enumerate(starting_squads()) if s == side),
-        max(i for i, (_sid, s, _k, _c) in enumerate(starting_squads()) if s == side) + 1,
-    )
+"""The squad ids in setup order."""
+SIDE_IDS: dict[str, tuple[str, ...]] = {
+    side: tuple(sid for sid, s, _key, _carrier in starting_squads() if s == side) for side in ("usn", "ijn")
+}
+"""Each side's squad ids in setup order (a squad's ``index`` is its place here)."""
+INDEX: dict[str, int] = {sid: i for ids in SIDE_IDS.values() for i, sid in enumerate(ids)}
+"""Each squad's place among its side's squads in setup order (its ``index``)."""
+BIT: dict[str, int] = {sid: 1 << i for sid, i in INDEX.items()}
+"""Each squad's mark in its side's squad sets (:class:`Sets`, ``_decks``, ``_refuels``): one bit, ``1 << index``.
+A side has at most 28 squads, so a set is an int of one 30-bit digit, on which CPython's ``&``, ``|`` and ``^``
+take their fast path (a set over both sides' squads, one byte per squad, was a 440-bit int: several times the
+cost of each operation)."""
+FIGHTERS: dict[str, int] = {
+    side: sum(BIT[sid] for sid, s, key, _carrier in starting_squads() if s == side and SQUAD_TYPES[key].is_fighter)
     for side in ("usn", "ijn")
 }
-"""The indexes in :data:`SQUAD_IDS` of each side's squads (a side's squads are set up one after another)."""
-INDEX: dict[str, int] = {
-    sid: i - SIDE_RANGE[side][0] for i, (sid, side, _key, _carrier) in enumerate(starting_squads())
-}
-"""Each squad's place among its side's squads in setup order (its ``index``)."""
-SIDE_SELECT: dict[str, tuple[int, int]] = {side: (8 * lo, hi - lo) for side, (lo, hi) in SIDE_RANGE.items()}
-"""How to read a side's squads out of a squad set: ``(squads >> shift).to_bytes(count, "little")`` has one
-byte per squad of the side, in setup order."""
-SIDE_BITS: dict[str, int] = {
-    side: sum(BIT[sid] for sid, s, _key, _carrier in starting_squads() if s == side) for side in ("usn", "ijn")
-}
-FIGHTER_BITS: int = sum(BIT[sid] for sid, _s, key, _carrier in starting_squads() if SQUAD_TYPES[key].is_fighter)
+"""Each side's fighter squads, as a squad set."""
+_ROW7 = tuple(bytes((i >> j) & 1 for j in range(7)) for i in range(128))
+ROW14: tuple[bytes, ...] = tuple(_ROW7[i & 127] + _ROW7[i >> 7] for i in range(1 << 14))
+"""``ROW14[n]``: the 14 low bits of ``n`` as 14 bytes, 0 or 1, lowest first. ``ROW14[s & 16383] + ROW14[s >> 14]``
+is then a row with one byte per squad of a side in setup order for the squad set ``s``, which
+:func:`itertools.compress` reads in C (see :func:`row`)."""
+assert max(len(ids) for ids in SIDE_IDS.values()) <= 28, "a side's squad set is read as two rows of 14 bits"
+
+
+def row(squads: int) -> bytes:
+    """The squad set ``squads`` of one side as one byte (0 or 1) per squad of the side, in setup order."""
+    return ROW14[squads & 16383] + ROW14[squads >> 14]
+
+
+def ids_of(side: str, squads: int) -> list[str]:
+    """The ids of the squads of a squad set of ``side``, in setup order."""
+    return list(compress(SIDE_IDS[side], ROW14[squads & 16383] + ROW14[squads >> 14]))
+
+
 REFUEL_CAP: dict[str, int] = {c: cv.refuel_capacity for c, cv in CARRIERS.items()}
 """[MOVE PHASE] Refuel/Rearm capacity per carrier (M23)."""
+CARRIER_SIDE: dict[str, tuple[str, ...]] = {
+    side: tuple(c for c, cv in CARRIERS.items() if cv.side == side) for side in ("usn", "ijn")
+}
+"""Each side's carriers (Midway with the Americans')."""
 AIR_BOXES: tuple[str, ...] = (*STRIKE_BOXES, "drink")
-"""The boxes off the carriers (The Drink included): each has a squad set ``_air[box]``."""
+"""The boxes off the carriers (The Drink included): each has a squad set in :attr:`Sets.air`."""
+
+
+class Sets:
+    """One side's squad sets (ints, a bit per squad of the side: :data:`BIT`), kept by :func:`relocate`.
+
+    ``idle``: squads not moved this phase, not in a strike group nor The Drink; ``rearm``: face down;
+    ``down`` / ``rise``: squads their carrier's room lets go below / up (see :func:`reroom`); ``air``: per box off
+    the carriers (:data:`AIR_BOXES`), the squads in it."""
+
+    __slots__ = ("idle", "rearm", "down", "rise", "air")
+
+    def __init__(self) -> None:
+        self.idle = self.rearm = self.down = self.rise = 0
+        self.air: dict[str, int] = dict.fromkeys(AIR_BOXES, 0)
+
+    def copy(self) -> Sets:
+        """An independent copy (for clones)."""
+        new = _new_sets(Sets)
+        new.idle, new.rearm, new.down, new.rise, new.air = self.idle, self.rearm, self.down, self.rise, {**self.air}
+        return new
+
+    def _fields(self) -> tuple[int, int, int, int, dict[str, int]]:
+        return self.idle, self.rearm, self.down, self.rise, self.air
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sets) and self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        sets = ", ".join(f"{name}={value:#x}" for name, value in zip(self.__slots__, self._fields()[:4], strict=False))
+        return f"Sets({sets}, air={self.air})"
+
+
+_new_sets = object.__new__
 
 
 @dataclass(slots=True)
@@ -171,23 +221,24 @@ def relocate(st: WarpspawnState, sq: Squad, box: str, carrier: str = "") -> Plac
     Every change of a squad's box or carrier goes through here: the move phase reads the counts
     (``_n_deck``, ``_n_refuel``), the squad sets and each squad's ``pick:`` option (``_popt``) instead of
     counting the squads and building options (speed: AI look-ahead). A squad relocated has moved (or is
-    lost): it leaves ``_idle``, the set of squads still to move this phase. Returns what is said of the
+    lost): it leaves ``idle`` (:class:`Sets`), the set of squads still to move this phase. Returns what is said of the
     squad in its new place (:data:`Place`; None in The Drink).
 
     The squad sets that tell which squads on a carrier may move (see :func:`reroom`) change with it, here
     for the two carriers a move touches, in a few steps: a deck that fills up keeps its Refuel/Rearm squads
     below, a Refuel/Rearm box that fills up keeps the On Deck squads up."""
     old, bit = sq.box, sq.bit
+    sets = st._sets[sq.side]
     gone = ~bit
     if old == "deck":
         c = sq.carrier
         n = st._n_deck[c] - 1
         st._n_deck[c] = n
         st._decks[c] ^= bit
-        st._down &= gone
-        st._rise &= gone
+        sets.down &= gone
+        sets.rise &= gone
         if n == st._cap[c] - 1:  # the deck was full: room now
-            st._rise |= st._refuels[c] & ~st._rearm
+            sets.rise |= st._refuels[c] & ~sets.rearm
             land = st._land
             side = sq.side
             land[side] = _ROOM_AT[land[side], c]
@@ -196,23 +247,23 @@ def relocate(st: WarpspawnState, sq: Squad, box: str, carrier: str = "") -> Plac
         n = st._n_refuel[c] - 1
         st._n_refuel[c] = n
         st._refuels[c] ^= bit
-        st._rise &= gone
+        sets.rise &= gone
         if n == REFUEL_CAP[c] - 1:  # Refuel/Rearm was full: room now
-            st._down |= st._decks[c]
+            sets.down |= st._decks[c]
     else:
-        st._air[old] ^= bit
+        sets.air[old] ^= bit
     sq.box, sq.carrier = box, carrier
-    st._idle &= gone
+    sets.idle &= gone
     if box == "deck":
         n = st._n_deck[carrier] + 1
         st._n_deck[carrier] = n
         st._decks[carrier] |= bit
         if st._n_refuel[carrier] < REFUEL_CAP[carrier]:
-            st._down |= bit
+            sets.down |= bit
         if not sq.rearm and st._launch[carrier]:
-            st._rise |= bit
+            sets.rise |= bit
         if n == st._cap[carrier]:  # the deck is full now
-            st._rise &= ~st._refuels[carrier]
+            sets.rise &= ~st._refuels[carrier]
             land = st._land
             side = sq.side
             land[side] = _FULL_AT[land[side], carrier]
@@ -221,15 +272,15 @@ def relocate(st: WarpspawnState, sq: Squad, box: str, carrier: str = "") -> Plac
         st._n_refuel[carrier] = n
         st._refuels[carrier] |= bit
         if not sq.rearm and st._n_deck[carrier] < st._cap[carrier]:
-            st._rise |= bit
+            sets.rise |= bit
         if n == REFUEL_CAP[carrier]:  # Refuel/Rearm is full now
-            st._down &= ~st._decks[carrier]
+            sets.down &= ~st._decks[carrier]
     elif box == DRINK:
-        st._air[box] |= bit
+        sets.air[box] |= bit
         st._popt[sq.side][sq.index] = LOST
         return None
     else:
-        st._air[box] |= bit
+        sets.air[box] |= bit
     place = PLACES[sq.id, box, carrier]
     st._popt[sq.side][sq.index] = place[0]
     return place
@@ -250,15 +301,16 @@ _FULL_AT: Memo[tuple[tuple[str, ...], str], tuple[str, ...]] = Memo(lambda key: 
 def face_up(st: WarpspawnState, sq: Squad) -> None:
     """Turn a Refuel/Rearm squad face up at the start of its side's move phase (M28): it may go up now."""
     sq.rearm = False
-    st._rearm &= ~sq.bit
+    sets = st._sets[sq.side]
+    sets.rearm &= ~sq.bit
     if st._n_deck[sq.carrier] < st._cap[sq.carrier]:
-        st._rise |= sq.bit
+        sets.rise |= sq.bit
 
 
 def face_down(st: WarpspawnState, sq: Squad) -> None:
     """Turn a squad face down as it lands (M26): before it is put On Deck."""
     sq.rearm = True
-    st._rearm |= sq.bit
+    st._sets[sq.side].rearm |= sq.bit
 
 
 def recap(st: WarpspawnState) -> None:
@@ -275,20 +327,22 @@ def recap(st: WarpspawnState) -> None:
 
 
 def reroom(st: WarpspawnState) -> None:
-    """The squad sets of what the carriers' room allows, from the counts: ``_down`` (On Deck squads whose
-    carrier has room in Refuel/Rearm, M23), ``_rise`` (face-up squads On Deck of a carrier that can launch,
-    M27, WS-R21, or in Refuel/Rearm of a carrier with room On Deck, M22) and ``_land`` (per side, the
-    carriers with room On Deck where squads may land, M25, in order). :func:`relocate` keeps them up to date."""
-    down = rise = 0
-    up = ~st._rearm
-    for c in CARRIERS:
+    """The squad sets of what the carriers' room allows, from the counts, in each side's :class:`Sets`: ``down``
+    (On Deck squads whose carrier has room in Refuel/Rearm, M23), ``rise`` (face-up squads On Deck of a carrier
+    that can launch, M27, WS-R21, or in Refuel/Rearm of a carrier with room On Deck, M22) and ``_land`` (per side,
+    the carriers with room On Deck where squads may land, M25, in order). :func:`relocate` keeps them up to date."""
+    for sets in st._sets.values():
+        sets.down = sets.rise = 0
+    for c, cv in CARRIERS.items():
+        sets = st._sets[cv.side]
+        up = ~sets.rearm
         if st._n_deck[c] < st._cap[c]:
-            rise |= st._refuels[c] & up
+            sets.rise |= st._refuels[c] & up
         if st._n_refuel[c] < REFUEL_CAP[c]:
-            down |= st._decks[c]
+            sets.down |= st._decks[c]
         if st._launch[c]:
-            rise |= st._decks[c] & up
-    st._down, st._rise, st._land = down, rise, {}
+            sets.rise |= st._decks[c] & up
+    st._land = {}
     for side in CARRIER_ORDER:
         _reland(st, side)
 
@@ -299,15 +353,15 @@ def reindex(st: WarpspawnState) -> None:
     st._n_refuel = dict.fromkeys(CARRIERS, 0)
     st._decks = dict.fromkeys(CARRIERS, 0)
     st._refuels = dict.fromkeys(CARRIERS, 0)
-    st._air = dict.fromkeys(AIR_BOXES, 0)
-    st._idle = st._rearm = 0
+    st._sets = {"usn": Sets(), "ijn": Sets()}
     st._hc = bool(st.options["historical_constraints"])
     st._hidden = dict.fromkeys(OWN) if st.options["open_flowcharts"] else OWN
     st._gwait = {gid for gid, g in st.groups.items() if not g["moved"] and g["box"] in ("search", "search2")}
     st._mine = {"usn": [], "ijn": []}
-    st._popt = {side: [LOST] * (hi - lo) for side, (lo, hi) in SIDE_RANGE.items()}
+    st._popt = {side: [LOST] * len(ids) for side, ids in SIDE_IDS.items()}
     for sq in st.squads.values():
         bit = sq.bit
+        sets = st._sets[sq.side]
         if sq.box == "deck":
             st._n_deck[sq.carrier] += 1
             st._decks[sq.carrier] |= bit
@@ -315,14 +369,14 @@ def reindex(st: WarpspawnState) -> None:
             st._n_refuel[sq.carrier] += 1
             st._refuels[sq.carrier] |= bit
         else:
-            st._air[sq.box] |= bit
+            sets.air[sq.box] |= bit
         if sq.rearm:
-            st._rearm |= bit
+            sets.rearm |= bit
         if sq.box != DRINK:
             st._mine[sq.side].append(sq)
             st._popt[sq.side][sq.index] = squad_pick(sq)[0]
             if not sq.moved and not sq.group:
-                st._idle |= bit
+                sets.idle |= bit
     recap(st)
 
 

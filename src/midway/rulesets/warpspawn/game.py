@@ -13,6 +13,7 @@ from midway.rulesets.warpspawn.board import (
     INDEX,
     OK,
     Memo,
+    Sets,
     Squad,
     carriers_left,
     deck_capacity,
@@ -39,11 +40,10 @@ class WarpspawnState(State):
 
     Besides the game itself (serialized, compared, replayed) the state keeps indexes derived from
     it, rebuilt by :func:`~midway.rulesets.warpspawn.board.reindex` and kept up to date by the moves:
-    ``_n_deck`` / ``_n_refuel`` (squads per carrier box); the squad sets (ints, one byte per squad:
-    :data:`~midway.rulesets.warpspawn.board.BIT`) ``_decks`` / ``_refuels`` (per carrier), ``_air`` (per box
-    off the carriers), ``_idle`` (squads not moved this phase, not in a strike group nor The Drink),
-    ``_rearm`` (face down), ``_down`` / ``_rise`` (squads their carrier's room lets go below / up: see
-    :func:`~midway.rulesets.warpspawn.board.reroom`); ``_land`` (per side,
+    ``_n_deck`` / ``_n_refuel`` (squads per carrier box); the squad sets (ints, a bit per squad of a side:
+    :data:`~midway.rulesets.warpspawn.board.BIT`) ``_decks`` / ``_refuels`` (per carrier) and ``_sets`` (per side,
+    a :class:`~midway.rulesets.warpspawn.board.Sets`: squads still to move, face down, free to go below or up,
+    in each box off the carriers); ``_land`` (per side,
     the carriers with room On Deck); ``_gwait`` (the strike groups in Search or 2nd Search still to
     move); ``_mine`` (each side's squads not in The Drink, in setup order);
     ``_popt`` (per side, each squad's ``pick:`` option where it is now, by ``index``); ``_cap`` /
@@ -59,11 +59,7 @@ class WarpspawnState(State):
             "_n_refuel",
             "_decks",
             "_refuels",
-            "_air",
-            "_idle",
-            "_rearm",
-            "_down",
-            "_rise",
+            "_sets",
             "_land",
             "_gwait",
             "_mine",
@@ -81,11 +77,7 @@ class WarpspawnState(State):
     _n_refuel: dict[str, int]
     _decks: dict[str, int]
     _refuels: dict[str, int]
-    _air: dict[str, int]
-    _idle: int
-    _rearm: int
-    _down: int
-    _rise: int
+    _sets: dict[str, Sets]
     _land: dict[str, tuple[str, ...]]
     _gwait: set[str]
     _mine: dict[str, list[Squad]]
@@ -133,11 +125,7 @@ class WarpspawnState(State):
             "_n_refuel": dict(self._n_refuel),
             "_decks": dict(self._decks),
             "_refuels": dict(self._refuels),
-            "_air": dict(self._air),
-            "_idle": self._idle,
-            "_rearm": self._rearm,
-            "_down": self._down,
-            "_rise": self._rise,
+            "_sets": {side: sets.copy() for side, sets in self._sets.items()},
             "_land": dict(self._land),
             "_gwait": set(self._gwait),
             "_mine": {s: [squads[sq.id] for sq in lst] for s, lst in self._mine.items()},

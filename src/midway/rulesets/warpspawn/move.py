@@ -14,18 +14,18 @@ from typing import TYPE_CHECKING
 from midway.engine import DONE, Decision, Option
 from midway.rulesets.warpspawn import constraints
 from midway.rulesets.warpspawn.board import (
+    CARRIER_SIDE,
     DRINK,
-    FIGHTER_BITS,
+    FIGHTERS,
     IMMOBILIZED,
     REFUEL_CAP,
-    SIDE_BITS,
-    SIDE_SELECT,
-    SQUAD_IDS,
+    ROW14,
     Memo,
     Squad,
     destroy,
     face_down,
     face_up,
+    ids_of,
     is_fighter,
     name,
     private,
@@ -81,11 +81,15 @@ def start_move(st: WarpspawnState, side: str) -> None:
         sq.moved = False
         if not sq.group:
             idle |= sq.bit
-    st._idle |= idle
-    mine, squads, air = SIDE_BITS[side], st.squads, st._air
-    for sid in _ids(st._rearm & mine & sum(st._refuels.values())):  # face down in Refuel/Rearm
+    sets = st._sets[side]
+    sets.idle |= idle
+    squads, air, refuels = st.squads, sets.air, st._refuels
+    below = 0
+    for c in CARRIER_SIDE[side]:
+        below |= refuels[c]
+    for sid in ids_of(side, sets.rearm & below):  # face down in Refuel/Rearm
         face_up(st, squads[sid])
-    for sid in _ids(air["patrol"] & mine):
+    for sid in ids_of(side, air["patrol"]):
         squads[sid].patrol += 1
     for gid, g in st.groups.items():
         if g["side"] == side:
@@ -93,7 +97,7 @@ def start_move(st: WarpspawnState, side: str) -> None:
             if g["box"] in ("search", "search2"):
                 st._gwait.add(gid)
     to = private(st, side)
-    for sid in _ids(air["return2"] & mine):
+    for sid in ids_of(side, air["return2"]):
         _put(st, squads[sid], "return1")
     for gid in [gid for gid, g in st.groups.items() if g["side"] == side and g["box"] == "attack"]:
         members = [st.squads[m] for m in st.groups[gid]["members"]]
@@ -295,15 +299,16 @@ def _picks(st: WarpspawnState, side: str) -> tuple[list[Option], bool]:
     waits for every unit that must move and has two or more places to go (M19, M20, WS-R28).
 
     The squads are worked out as sets (see :data:`~midway.rulesets.warpspawn.board.BIT`) box by box, not
-    one by one: squads on a carrier may move if the state's sets ``_down`` or ``_rise`` hold them (see
+    one by one: squads on a carrier may move if the side's sets ``down`` or ``rise`` hold them (see
     :func:`~midway.rulesets.warpspawn.board.reroom`); squads in Return I or on Patrol land if a deck has
     room (M25); squads in Takeoff launch, land or (fighters) patrol (M29-M31). A squad still to move
     elsewhere (only a position edited by hand has one) has no arrow of its own to follow: the strike
     groups move in Search and the Attack box, and Return II moves on at the start of the phase (M39)."""
-    todo = st._idle & SIDE_BITS[side]
-    ok = todo & (st._down | st._rise)
+    sets = st._sets[side]
+    todo = sets.idle
+    ok = todo & (sets.down | sets.rise)
     done = True
-    boxes = st._air
+    boxes = sets.air
     back = todo & (boxes["return1"] | boxes["patrol"])
     land = len(st._land[side])
     if back and land:
@@ -313,7 +318,7 @@ def _picks(st: WarpspawnState, side: str) -> tuple[list[Option], bool]:
                 done = False
             else:
                 squads = st.squads
-                done = all(squads[sid].patrol <= RULES.patrol_max for sid in _ids(back))
+                done = all(squads[sid].patrol <= RULES.patrol_max for sid in ids_of(side, back))
     up = todo & boxes["takeoff"]
     if up:
         n = len(st._targets[side]) + land
@@ -321,23 +326,17 @@ def _picks(st: WarpspawnState, side: str) -> tuple[list[Option], bool]:
             n += len(_joinable(st, side))
         if n:
             ok |= up
-            if n > 1 or up & FIGHTER_BITS:
+            if n > 1 or up & FIGHTERS[side]:
                 done = False
         else:
-            ok |= up & FIGHTER_BITS
-    shift, count = SIDE_SELECT[side]
-    opts = [*compress(st._popt[side], (ok >> shift).to_bytes(count, "little"))]
+            ok |= up & FIGHTERS[side]
+    opts = [*compress(st._popt[side], ROW14[ok & 16383] + ROW14[ok >> 14])]
     if st._gwait:  # strike groups in Search or 2nd Search still to move
         for gid, g in st.groups.items():
             if g["side"] == side and not g["moved"] and g["box"] in ("search", "search2"):
                 opts.append(_group_pick(st, gid))
                 done = False  # a group has Attack and a way back (two places at least)
     return opts, done
-
-
-def _ids(squads: int) -> list[str]:
-    """The ids of a squad set, in setup order."""
-    return list(compress(SQUAD_IDS, squads.to_bytes(len(SQUAD_IDS), "little")))
 
 
 def decision(st: WarpspawnState) -> Decision | None:
@@ -454,7 +453,7 @@ def move(st: WarpspawnState, unit: str, dest: str) -> None:
         return
     if dest == "stay":
         sq.moved = True
-        st._idle &= ~sq.bit
+        st._sets[sq.side].idle &= ~sq.bit
         return
     if dest == "takeoff":
         _put(st, sq, "takeoff")
@@ -601,8 +600,9 @@ def end_move(st: WarpspawnState) -> None:
     cannot land pancake into the ocean (M40, WS-R28)."""
     side = st.mover
     squads = st.squads
-    # the side's squads still to move (``_idle``) off the carriers (the boxes of ``_air``, which are disjoint)
-    for sid in _ids(st._idle & SIDE_BITS[side] & sum(st._air.values())):
+    # the side's squads still to move (``idle``) off the carriers (the boxes of ``air``, which are disjoint)
+    sets = st._sets[side]
+    for sid in ids_of(side, sets.idle & sum(sets.air.values())):
         sq = squads[sid]
         if not must_move(st, sq):
             continue
