@@ -48,6 +48,11 @@ class DiceSource:
         """A uniformly random integer ``low <= n <= high``."""
         raise NotImplementedError
 
+    def roll_dice(self, count: int, sides: int) -> list[int]:
+        """``count`` dice of ``sides`` faces, one :meth:`randint` each (``State.roll`` rolls through this)."""
+        randint = self.randint
+        return [randint(1, sides) for _ in range(count)]
+
     def to_json(self) -> dict[str, object]:
         """The source's state, JSON-ready (part of a serialized game state)."""
         raise NotImplementedError
@@ -127,6 +132,22 @@ class SeededDice(DiceSource):
             if r < limit:
                 return low + r % span
 
+    def roll_dice(self, count: int, sides: int) -> list[int]:
+        """``count`` dice of ``sides`` faces: the numbers of ``count`` calls of ``randint(1, sides)``, in one call.
+
+        While the batch holds the draws and none is at or above :data:`SAFE` (and so none would be rejected),
+        each die is its draw's remainder at once."""
+        i = self._next
+        end = i + count
+        buf = self._buf
+        if end <= len(buf) and sides <= SAFE_SPAN:
+            draws = buf[i:end]
+            if max(draws, default=0) < SAFE:
+                self._next = end
+                return [1 + r % sides for r in draws]
+        randint = self.randint
+        return [randint(1, sides) for _ in range(count)]
+
     def _draw(self) -> int:
         """The next 64-bit draw."""
         i = self._next
@@ -157,6 +178,12 @@ def _seeded_at(state: int) -> SeededDice:
     return SeededDice(state)
 
 
+SAFE_SPAN = 1 << 32
+"""The widest span for which a draw below :data:`SAFE` is never rejected (see :meth:`SeededDice.randint`)."""
+SAFE = (1 << 64) - SAFE_SPAN
+"""A 64-bit draw below this is below the rejection limit of every span up to :data:`SAFE_SPAN` (the limit is
+``2**64`` less the remainder of ``2**64`` by the span, a number smaller than the span), so it maps to
+``draw % span`` at once: what a caller that draws from the batch itself may check instead of the limit."""
 _GAMMA = 0x9E3779B97F4A7C15
 _FIRST_BATCH, _LAST_BATCH = 16, 256
 _LANE = 128

@@ -256,7 +256,19 @@ class _DecisionFields:
     """The fields of a :class:`Decision`: a plain slotted record, filled at full speed by
     :func:`_fill_decision` and then made a Decision (whose own ``__setattr__`` refuses every change)."""
 
-    __slots__ = ("id", "side", "prompt", "rule", "options", "simultaneous", "kind", "blind", "_index", "_looked")
+    __slots__ = (
+        "id",
+        "side",
+        "prompt",
+        "rule",
+        "options",
+        "simultaneous",
+        "kind",
+        "blind",
+        "_index",
+        "_looked",
+        "_hint",
+    )
 
     id: str
     side: str
@@ -268,6 +280,9 @@ class _DecisionFields:
     blind: tuple[str, ...]
     _index: dict[str, Option] | None
     _looked: bool
+    _hint: int
+    """Where :meth:`State.apply` looks for the chosen option first (0, or the index :meth:`Decision.pick` was
+    given): only a guide, since apply takes the option there only if its id is the one chosen."""
 
 
 class Decision(_DecisionFields):
@@ -353,6 +368,13 @@ class Decision(_DecisionFields):
                 return opt
         return None
 
+    def pick(self, index: int) -> str:
+        """The id of the option at ``index``, for an agent that chose by position: :meth:`State.apply` then
+        finds that option at once instead of looking for its id among all the options."""
+        option_id: str = self.options[index][0]
+        _set_hint(self, index)
+        return option_id
+
     @property
     def option_ids(self) -> tuple[str, ...]:
         return tuple(opt[0] for opt in self.options)
@@ -396,8 +418,12 @@ def _fill_decision(
     decision.blind = blind if type(blind) is tuple else tuple(blind)
     decision._index = None
     decision._looked = False
+    decision._hint = 0
     decision.__class__ = Decision
     return decision  # type: ignore[return-value]
+
+
+_set_hint = _DecisionFields._hint.__set__  # type: ignore[attr-defined,misc]
 
 
 @dataclass(frozen=True, slots=True)

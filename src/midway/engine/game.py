@@ -290,6 +290,7 @@ class State:
         decision.blind = ()
         decision._index = None
         decision._looked = False
+        decision._hint = 0
         decision.__class__ = Decision
         return decision  # type: ignore[return-value]
 
@@ -345,21 +346,22 @@ class State:
         Every roll is an event (``kind="roll"``), visible to ``to`` (default:
         everyone), saying what it was for.
         """
-        randint = self.dice.randint
         if count == 1:  # most rolls are of one die
-            values = [randint(1, sides)]
+            values = [self.dice.randint(1, sides)]
             if self._quiet:
                 return values
             text = f"{why}: {values[0]}"
         else:
-            values = [randint(1, sides) for _ in range(count)]
+            values = self.dice.roll_dice(count, sides)
             if self._quiet:
                 return values
             text = f"{why}: {', '.join(map(str, values))}"
-        # the event's data made read-only here as freeze_data would (the dice as a tuple)
+        # the event's data made read-only here as freeze_data would (the dice as a tuple), and the event
+        # recorded as emit would
         data: FrozenDict = _new_object(FrozenDict)
         _set_items(data, {"why": why, "dice": tuple(values), "sides": sides})
-        self.emit("roll", text, rule=rule, data=data, to=to)
+        events = self.events
+        events.append(_new_event(Event, (len(events), "roll", text, rule, data, None if to is None else tuple(to))))
         return values
 
     def finish(self, outcome: Outcome) -> None:
@@ -468,11 +470,19 @@ class State:
             )
         index = current._index
         if index is None:  # Decision.option, inlined: a scan (not counted as a look: a UI's lookups build the index)
-            for option in current.options:
-                if option[0] == option_id:
-                    break
-            else:
+            options = current.options
+            option: Option | None
+            try:  # first where Decision.pick says (an agent that chose by position), else the first option
+                option = first = options[current._hint]
+            except IndexError:  # no options
                 option = None
+            else:
+                if first[0] != option_id:
+                    for option in options:
+                        if option[0] == option_id:
+                            break
+                    else:
+                        option = None
         else:
             option = index.get(option_id)
         if option is None:
