@@ -465,9 +465,20 @@ class TerribleResolveState(State):
     def _resolve(self, choices: Mapping[str, Option]) -> None:
         """[Sequence of Play] Carry out the choice and run on."""
         ((_, option),) = choices.items()
-        shown = self.__dict__.get("_shown")  # the options of the decision resolved: the next may be made from them
+        d = self.__dict__
+        shown = d.get("_shown")  # the options of the decision resolved: the next may be made from them
         opts = shown[2] if shown is not None and shown[1] == self._serial - 1 else None
-        self._run(PHASES[self.phase][1](self, option, opts))
+        kept = PHASES[self.phase][1](self, option, opts)
+        if kept is not None and self.result is None:
+            phase, opts = kept
+            if opts and phase != "alloc":  # play stays in a phase with options: _run's last part, inlined
+                self.phase = phase
+                d["_shown"] = (phase, self._serial, opts)
+                head = PROMPTS[self.turn, self.step, phase]
+                side = head[0]
+                self._offered = {side: self.decide(side, head[1], head[2], opts, kind=head[3])}
+                return
+        self._run(kept)
 
     def _view(self, side: str | None) -> dict[str, Any]:
         """[Set Up: two tables] What ``side`` may know (TR-R19)."""
