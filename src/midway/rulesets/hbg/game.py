@@ -28,30 +28,31 @@ from typing import Any, ClassVar
 
 from midway.engine import Decision, Game, GameOption, Option, Outcome, State, TextSection
 from midway.rulesets.hbg import combat, command, maintenance, orders, search, views
+from midway.rulesets.hbg.model import _LOG_SET as _BIND
 from midway.rulesets.hbg.model import (
-    AIR_MOVES,
-    AIR_PLACES,
     CAPITAL_UNITS,
     CARRIER_UNITS,
     DATA,
     ENEMY,
     FLEET_CARRIER_UNITS,
-    SHIP_PLACES,
     SIDES,
     SITE_UNITS,
     Air,
     Base,
+    Changes,
     Cup,
     Ship,
     Transports,
-    air_moved,
     new_air,
     new_ship,
 )
 from midway.rulesets.hbg.steps import ORDER, Step
 
-_ShipIndex = tuple[int, dict[str, Ship], dict[Any, Any], dict[str, dict[int, list[Ship]]]]
+_ShipIndex = tuple[int, dict[str, Ship], dict[Any, Any], dict[str, dict[int, list[Ship]]], Changes]
 """See :meth:`HbgState._index_ships`."""
+_AirIndex = tuple[int, dict[str, Air], dict[str | None, tuple[int, list[Air]]], Changes]
+"""See :meth:`HbgState._air_lists`: (``Changes.air`` when built, the Air Groups it indexes, each list with the
+``Changes.moves`` of its place when built, the change record its Air Groups are bound to)."""
 _NO_SHIPS: list[Ship] = []
 """No ships (the shared empty answer of :meth:`HbgState.waiting`: never changed)."""
 
@@ -101,7 +102,7 @@ class HbgState(State):
                     else:
                         counters[unit] = counters.get(unit, 0) + 1
                         sid = f"{unit}-{counters[unit]}"
-                    ship = new_ship(sid, tf.side, unit, tf.id, zone=tf.zone)
+                    ship = new_ship(self.changes(), sid, tf.side, unit, tf.id, zone=tf.zone)
                     self.ships[sid] = ship
                     floats = DATA.units[unit].floatplanes
                     if floats:
@@ -163,9 +164,22 @@ class HbgState(State):
         self.next_id += 1
         return f"{prefix}{n}"
 
+    def changes(self) -> Changes:
+        """This state's change record (:class:`~midway.rulesets.hbg.model.Changes`), which its pieces bump as
+        they change and its indexes read: working memory, made afresh (and the pieces bound to it) when an
+        index is built from the pieces; never shared with another state."""
+        log = self.__dict__.get("_log")
+        if log is None:
+            log = self._log = Changes()
+        return log
+
+    def air_moved(self, place: str) -> None:
+        """Note that the Air Groups at ``place`` are no longer the same ones (one was split or merged there)."""
+        self.changes().air_moved(place)
+
     def add_air(self, side: str, unit: str, base: str, n: int, *, ordnance: str = "") -> Air:
         """A new Air Group record in its base's hangar."""
-        air = new_air(self.new_id("a"), side, unit, base, n, ordnance=ordnance)
+        air = new_air(self.changes(), self.new_id("a"), side, unit, base, n, ordnance=ordnance)
         self.air[air.id] = air
         return air
 
@@ -174,22 +188,24 @@ class HbgState(State):
         if not 0 < n < air.n:
             raise ValueError(f"cannot split {n} of {air.n} Air Units")
         part = air.copy()  # every field copied (dataclasses.replace, faster)
+        log = self.changes()
+        _BIND(part, log)
         part.id, part.n = self.new_id("a"), n
         self.air[part.id] = part
-        air_moved(air.at)  # a new Air Group where the old one is: the index's list of that place is stale
+        log.air_moved(air.at)  # a new Air Group where the old one is: the index's list of that place is stale
         air.n -= n
         return part
 
     def ships_in(self, zone: int, side: str | None = None) -> list[Ship]:
         """[Task Force] The ships afloat in ``zone`` (of ``side``), in setup order.
 
-        A side's are read from an index by side and zone, rebuilt only when a ship has moved, sunk or
-        changed hands since it was built (``model.SHIP_PLACES``); both sides' (seldom asked) are found
+        A side's are read from an index by side and zone, rebuilt only when a ship of this state has moved,
+        sunk or changed hands since it was built (``Changes.ships``); both sides' (seldom asked) are found
         by a scan."""
         if side is None:
             return [s for s in self.ships.values() if s.zone == zone and not s.sunk]
         index = self.__dict__.get("_ship_index")  # _ship_index_now, inlined: asked at nearly every decision
-        if index is None or index[0] != SHIP_PLACES[0] or index[1] is not self.ships:
+        if index is None or index[0] != index[4].ships or index[1] is not self.ships:
             index = self._index_ships()
         here = index[3][side].get(zone)
         if here is None:
@@ -197,17 +213,21 @@ class HbgState(State):
         return list(here)
 
     def _ship_index_now(self) -> _ShipIndex:
-        """The ship index, rebuilt first if a ship has moved, sunk or changed hands (``model.SHIP_PLACES``)."""
+        """The ship index, rebuilt first if a ship has moved, sunk or changed hands (``Changes.ships``)."""
         index = self.__dict__.get("_ship_index")
-        if index is None or index[0] != SHIP_PLACES[0] or index[1] is not self.ships:
+        if index is None or index[0] != index[4].ships or index[1] is not self.ships:
             index = self._index_ships()
         return index
 
     def _index_ships(self) -> _ShipIndex:
-        """The ship index: (``SHIP_PLACES`` when built, the ships it indexes, what is found from them
-        later (:meth:`capital_zones`...), each side's ships afloat by zone in setup order)."""
+        """The ship index: (``Changes.ships`` when built, the ships it indexes, what is found from them
+        later (:meth:`capital_zones`...), each side's ships afloat by zone in setup order, the change record
+        its ships are bound to: this state's)."""
         by_side: dict[str, dict[int, list[Ship]]] = {side: {} for side in SIDES}
+        log = self.changes()
+        bind = _BIND
         for s in self.ships.values():
+            bind(s, log)
             zone = s.zone
             if zone is not None and not s.sunk:
                 mine = by_side[s.side]
@@ -216,7 +236,7 @@ class HbgState(State):
                     mine[zone] = [s]
                 else:
                     here.append(s)
-        index: _ShipIndex = (SHIP_PLACES[0], self.ships, {}, by_side)
+        index: _ShipIndex = (log.ships, self.ships, {}, by_side, log)
         self._ship_index = index
         return index
 
@@ -225,7 +245,7 @@ class HbgState(State):
         index is up to date, the index is patched (their lists rebuilt, the rest kept) instead of being
         built again from every ship at the next question."""
         index = self.__dict__.get("_ship_index")
-        fresh = index is not None and index[0] == SHIP_PLACES[0] and index[1] is self.ships
+        fresh = index is not None and index[0] == index[4].ships and index[1] is self.ships
         side = ships[0].side if ships else ""
         olds: set[int] = set()
         for s in ships:
@@ -246,7 +266,7 @@ class HbgState(State):
                 del mine[zone]
         rank = self._ship_rank()
         mine[dest] = sorted([*mine.get(dest, ()), *ships], key=lambda s: rank[s.id])  # setup order
-        self._ship_index = (SHIP_PLACES[0], self.ships, {}, {**index[3], side: mine})
+        self._ship_index = (index[4].ships, self.ships, {}, {**index[3], side: mine}, index[4])
 
     def _ship_rank(self) -> dict[str, int]:
         """Each ship's place in setup order (ships are never added or removed: once per state)."""
@@ -294,8 +314,8 @@ class HbgState(State):
     def airborne(self, side: str | None = None, zone: int | None = None) -> list[Air]:
         """Air Groups on the map (of ``side``, in ``zone``), in the order of ``self.air``.
 
-        Read from an index by place and side, kept until an Air Group changes place or side, or
-        one is added or removed (``model.AIR_PLACES``)."""
+        Read from an index by place and side, kept until an Air Group of this state changes place or side,
+        or one is added or removed (``Changes``)."""
         air = self._air_lists(side)
         if zone is None:
             return list(air)
@@ -309,12 +329,17 @@ class HbgState(State):
 
     def _air_lists(self, key: str | None) -> list[Air]:
         """One list of the Air Group index (a place, or a side's airborne: None both), built again if an
-        Air Group has entered or left its place, or was split or merged there (``model.AIR_MOVES``), and
-        the whole index dropped if one was built or changed side (``model.AIR_PLACES``)."""
-        index = self.__dict__.get("_air_index")
-        if index is None or index[0] != AIR_PLACES[0] or index[1] is not self.air:
-            index = self._air_index = (AIR_PLACES[0], self.air, {})
-        moves = AIR_MOVES.get(_PLACE_OF.get(key, key), 0)  # type: ignore[arg-type]
+        Air Group of this state has entered or left its place, or was split or merged there (``Changes.moves``),
+        and the whole index dropped if one was built or changed side (``Changes.air``); the Air Groups are
+        bound to this state's change record when it is dropped."""
+        index: _AirIndex | None = self.__dict__.get("_air_index")
+        if index is None or index[0] != index[3].air or index[1] is not self.air:
+            log = self.changes()
+            bind = _BIND
+            for a in self.air.values():
+                bind(a, log)
+            index = self._air_index = (log.air, self.air, {}, log)
+        moves = index[3].moves.get(_PLACE_OF.get(key, key), 0)  # type: ignore[arg-type]
         found = index[2].get(key)
         if found is None or found[0] != moves:
             found = index[2][key] = (moves, self._air_list(key))
@@ -581,7 +606,18 @@ class HbgState(State):
 
     # ----------------------------------------------------------------- cloning
     _TRANSIENT: ClassVar[frozenset[str]] = frozenset(
-        {"_memo", "_top", "_movable", "_ship_index", "_ship_ranks", "_air_index", "_carriers", "_sites", "_step_memo"}
+        {
+            "_memo",
+            "_top",
+            "_movable",
+            "_ship_index",
+            "_ship_ranks",
+            "_air_index",
+            "_carriers",
+            "_sites",
+            "_step_memo",
+            "_log",
+        }
     )
     """Working memory of one decision point (never part of the game): see ``State._TRANSIENT``."""
 

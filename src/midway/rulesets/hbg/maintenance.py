@@ -19,7 +19,7 @@ from midway.rulesets.hbg.command import (
     spare,
     target_of,
 )
-from midway.rulesets.hbg.model import DATA, Air, air_moved
+from midway.rulesets.hbg.model import DATA, Air
 from midway.rulesets.hbg.shared import (
     air_name,
     air_words,
@@ -382,7 +382,7 @@ def merge_hangars(st: HbgState) -> None:
             gone.append(air.id)
     for aid in gone:
         del st.air[aid]
-        air_moved("hangar")
+        st.air_moved("hangar")
 
 
 def unspot_options(st: HbgState, side: str) -> list[Option]:

@@ -51,28 +51,49 @@ ENEMY = {"usn": "ijn", "ijn": "usn"}
 MIDWAY_BASES = ("airfield", "seaplane_base", "aa_guns")
 
 
-SHIP_PLACES = [0]
-"""A counter bumped whenever any ship's Sea Zone, side or sunk flag is set: the states' indexes of
-ships by zone (:meth:`~midway.rulesets.hbg.game.HbgState.ships_in`) are rebuilt when it moves."""
+class Changes:
+    """A state's change record, read by its indexes of ships by zone and of Air Groups by place
+    (:class:`~midway.rulesets.hbg.game.HbgState`): ``ships`` counts the changes of a ship's Sea Zone, side or
+    sunk flag; ``air`` the Air Groups built, or whose side was set; ``moves`` (by place, ``Air.at``) the Air
+    Groups that entered or left a place, or were split or merged there.
+
+    Each piece the indexes hold points to its own state's record (``_log``, bound when an index is built from
+    the pieces or when the state makes the piece), so a change bumps only that state's counters: a clone's
+    play, a search clone's playouts, or a sampled state never touch another state's record. A piece no index
+    has read yet (just copied into a clone, or built outside a state by a sampler) points to no record, or to
+    ``LOOSE``; its changes are not counted, and the index built later reads it as it is."""
+
+    __slots__ = ("ships", "air", "moves")
+
+    def __init__(self) -> None:
+        self.ships = 0
+        self.air = 0
+        self.moves: dict[str, int] = {}
+
+    def air_moved(self, place: str) -> None:
+        """Note that the Air Groups at ``place`` are no longer the same ones (one was split or merged there)."""
+        moves = self.moves
+        moves[place] = moves.get(place, 0) + 1
+
+
+LOOSE = Changes()
+"""The record of pieces built outside any state (a sampler's): counted by nobody."""
 _WATCHED = frozenset({"zone", "sunk", "side"})
-AIR_PLACES = [0]
-"""A counter bumped whenever any Air Group's side is set (a new Air Group is built): every list of the
-states' indexes of Air Groups by place (:meth:`~midway.rulesets.hbg.game.HbgState.air_at`) is rebuilt
-when it moves."""
-AIR_MOVES: dict[str, int] = {}
-"""By place (``at``: "hangar", "deck", "air"...): a counter bumped whenever an Air Group enters or leaves
-that place, or one there is split or merged. A state's index list of one place is rebuilt only when the
-counter of its place (or ``AIR_PLACES``) has moved: a spot from hangar to deck leaves the airborne lists
-standing."""
 
 
-def air_moved(place: str) -> None:
-    """Note that the Air Groups at ``place`` are no longer the same ones (one was split or merged there)."""
-    AIR_MOVES[place] = AIR_MOVES.get(place, 0) + 1
+class _Logged:
+    """The slot of a piece's change record (``_log``, see :class:`Changes`): not a dataclass field, so never
+    compared, serialized, pickled or copied with the piece."""
+
+    __slots__ = ("_log",)
+    _log: Changes
+
+
+_LOG_SET = _Logged.__dict__["_log"].__set__
 
 
 @dataclass(slots=True)
-class _ShipRecord:
+class _ShipRecord(_Logged):
     """The fields of a :class:`Ship` (a plain dataclass: built and copied at full speed)."""
 
     id: str
@@ -98,32 +119,58 @@ class _ShipRecord:
 class Ship(_ShipRecord):
     """[Game Terminology: Capital Ship, Surface Ship] One ship: carrier, battleship, cruiser, destroyer.
 
-    Its fields are :class:`_ShipRecord`'s; setting its Sea Zone, side or sunk flag bumps ``SHIP_PLACES``,
-    which keeps the states' ship indexes honest."""
+    Its fields are :class:`_ShipRecord`'s; setting its Sea Zone, side or sunk flag bumps ``ships`` of its
+    state's :class:`Changes`, which keeps that state's ship index honest."""
 
     __slots__ = ()
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> Ship:  # built field by field (a sampler's): no state yet
+        ship = super().__new__(cls)
+        _LOG_SET(ship, LOOSE)
+        return ship
+
     def copy(self) -> Ship:
-        """An independent copy (for clones), made without the bookkeeping of ``__setattr__``: built as a
-        plain record, then made a Ship (the same slots)."""
-        new = _ShipRecord(*_SHIP_FIELDS(self))
-        new.__class__ = Ship
-        return new  # type: ignore[return-value]
+        """An independent copy (for clones), made at full speed; see :func:`_copier`."""
+        raise NotImplementedError  # replaced below by _copier's
 
 
-def new_ship(*args: Any, **kwargs: Any) -> Ship:
-    """A :class:`Ship` (the arguments of its fields) built at full speed: as a plain record, then made a
-    Ship, the states' ship indexes told once (``SHIP_PLACES``) instead of at each field it sets."""
-    ship = _ShipRecord(*args, **kwargs)
-    ship.__class__ = Ship
-    SHIP_PLACES[0] += 1
-    return ship  # type: ignore[return-value]
+def _piece(record: type, cls: type, log: Changes | None, *args: Any, **kwargs: Any) -> Any:
+    """A ``cls`` piece (:class:`Ship` or :class:`Air`) with the fields ``args`` and ``kwargs``, built at full
+    speed: as its plain ``record`` (same slots), then made a ``cls``, without the bookkeeping of the watching
+    ``__setattr__`` at every field; it points to ``log`` when given."""
+    piece = record(*args, **kwargs)
+    piece.__class__ = cls
+    if log is not None:
+        _LOG_SET(piece, log)
+    return piece
 
 
-def _watching_setattr(setters: dict[str, Any], watched: frozenset[str], places: list[int]) -> Any:
+def _copier(record: type, cls: type, fields: Any) -> Any:
+    """The ``copy`` method of ``cls`` (:class:`Ship` or :class:`Air`): an independent copy, built as its plain
+    ``record`` from the ``fields`` getter's values, then made a ``cls`` (as :func:`_piece`, inlined: a clone
+    copies every piece). The copy points to no change record: its state's index binds it when built (a
+    split Air Group is bound by :meth:`~midway.rulesets.hbg.game.HbgState.split_air`)."""
+
+    def copy(self: Any) -> Any:
+        new = record(*fields(self))
+        new.__class__ = cls
+        return new
+
+    copy.__doc__ = cls.__dict__["copy"].__doc__
+    return copy
+
+
+def new_ship(log: Changes, *args: Any, **kwargs: Any) -> Ship:
+    """A :class:`Ship` of a state whose change record is ``log`` (the arguments of its fields), built at full
+    speed, the state's ship index told once (``log.ships``)."""
+    log.ships += 1
+    return _piece(_ShipRecord, Ship, log, *args, **kwargs)  # type: ignore[no-any-return]
+
+
+def _watching_setattr(setters: dict[str, Any], watched: frozenset[str]) -> Any:
     """A ``__setattr__`` that sets a field through its slot's own setter (cheaper than ``object.__setattr__``),
-    refuses an unknown field, and bumps ``places[0]`` when a ``watched`` field changes (the states' indexes of
-    ships and Air Groups by place then know to rebuild)."""
+    refuses an unknown field, and bumps ``ships`` of the piece's :class:`Changes` when a ``watched`` field
+    changes (its state's indexes of ships then know to rebuild)."""
 
     def __setattr__(self: Any, name: str, value: object) -> None:
         try:
@@ -131,7 +178,10 @@ def _watching_setattr(setters: dict[str, Any], watched: frozenset[str], places: 
         except KeyError:
             raise AttributeError(f"{type(self).__name__} has no field {name!r}") from None
         if name in watched:
-            places[0] += 1
+            try:  # noqa: SIM105 (contextlib.suppress: a context manager, slower)
+                self._log.ships += 1
+            except AttributeError:  # a clone's copy no index has read yet: nothing to tell
+                pass
 
     return __setattr__
 
@@ -139,11 +189,12 @@ def _watching_setattr(setters: dict[str, Any], watched: frozenset[str], places: 
 _SHIP_FIELDS = operator.attrgetter(*_ShipRecord.__slots__)
 _SHIP_SET = {name: _ShipRecord.__dict__[name].__set__ for name in _ShipRecord.__slots__}
 """The slot setters of :class:`Ship` (used by ``Ship.__setattr__``)."""
-Ship.__setattr__ = _watching_setattr(_SHIP_SET, _WATCHED, SHIP_PLACES)  # type: ignore[method-assign]
+Ship.__setattr__ = _watching_setattr(_SHIP_SET, _WATCHED)  # type: ignore[method-assign]
+Ship.copy = _copier(_ShipRecord, Ship, _SHIP_FIELDS)  # type: ignore[method-assign]
 
 
 @dataclass(slots=True)
-class _AirRecord:
+class _AirRecord(_Logged):
     """The fields of an :class:`Air` record (a plain dataclass: built and copied at full speed)."""
 
     id: str
@@ -183,27 +234,27 @@ class _AirRecord:
 class Air(_AirRecord):
     """[Game Terminology: Air Group] Air Units of one type from one carrier or base, together.
 
-    Its fields are :class:`_AirRecord`'s; changing its place (``at``) bumps ``AIR_MOVES`` of the place
-    it leaves and the one it enters, setting its side bumps ``AIR_PLACES``: that keeps the states'
-    indexes of Air Groups by place honest."""
+    Its fields are :class:`_AirRecord`'s; changing its place (``at``) bumps ``moves`` of its state's
+    :class:`Changes` for the place it leaves and the one it enters, setting its side bumps ``air``: that keeps
+    that state's indexes of Air Groups by place honest."""
 
     __slots__ = ()
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> Air:  # built field by field (a sampler's): no state yet
+        air = super().__new__(cls)
+        _LOG_SET(air, LOOSE)
+        return air
+
     def copy(self) -> Air:
-        """An independent copy (for clones and splits), made without the bookkeeping of ``__setattr__``:
-        built as a plain record, then made an Air (the same slots)."""
-        new = _AirRecord(*_AIR_FIELDS(self))
-        new.__class__ = Air
-        return new  # type: ignore[return-value]
+        """An independent copy (for clones and splits), made at full speed; see :func:`_copier`."""
+        raise NotImplementedError  # replaced below by _copier's
 
 
-def new_air(*args: Any, **kwargs: Any) -> Air:
-    """An :class:`Air` record (the arguments of its fields) built at full speed: as a plain record, then
-    made an Air, the states' Air Group indexes told once (``AIR_PLACES``) instead of at each field it sets."""
-    air = _AirRecord(*args, **kwargs)
-    air.__class__ = Air
-    AIR_PLACES[0] += 1
-    return air  # type: ignore[return-value]
+def new_air(log: Changes, *args: Any, **kwargs: Any) -> Air:
+    """An :class:`Air` record of a state whose change record is ``log`` (the arguments of its fields), built
+    at full speed, the state's Air Group index told once (``log.air``)."""
+    log.air += 1
+    return _piece(_AirRecord, Air, log, *args, **kwargs)  # type: ignore[no-any-return]
 
 
 _AIR_FIELDS = operator.attrgetter(*_AirRecord.__slots__)
@@ -212,8 +263,8 @@ _AIR_SET = {name: _AirRecord.__dict__[name].__set__ for name in _AirRecord.__slo
 
 
 def _air_setattr(self: Air, name: str, value: Any) -> None:
-    """Set a field through its slot's own setter, refuse an unknown field, and keep ``AIR_MOVES`` and
-    ``AIR_PLACES`` (see :class:`Air`)."""
+    """Set a field through its slot's own setter, refuse an unknown field, and keep its state's
+    :class:`Changes` (see :class:`Air`)."""
     try:
         setter = _AIR_SET[name]
     except KeyError:
@@ -221,21 +272,28 @@ def _air_setattr(self: Air, name: str, value: Any) -> None:
     if name == "at":
         try:
             old = self.at
-        except AttributeError:  # being built: no place yet (its side, set first, has bumped AIR_PLACES)
+        except AttributeError:  # being built: no place yet (its side, set first, has bumped ``air``)
             old = None
         setter(self, value)
         if old != value:
-            moves = AIR_MOVES
+            try:
+                moves = self._log.moves
+            except AttributeError:  # a clone's copy no index has read yet: nothing to tell
+                return
             moves[value] = moves.get(value, 0) + 1
             if old is not None:
                 moves[old] = moves.get(old, 0) + 1
         return
     setter(self, value)
     if name == "side":
-        AIR_PLACES[0] += 1
+        try:  # noqa: SIM105 (contextlib.suppress: a context manager, slower)
+            self._log.air += 1
+        except AttributeError:
+            pass
 
 
 Air.__setattr__ = _air_setattr  # type: ignore[method-assign, assignment]
+Air.copy = _copier(_AirRecord, Air, _AIR_FIELDS)  # type: ignore[method-assign]
 
 
 @dataclass(slots=True)

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from midway.engine import DONE, Decision, Option
-from midway.rulesets.hbg.model import DATA, MIDWAY_BASES, Air, air_moved
+from midway.rulesets.hbg.model import DATA, MIDWAY_BASES, Air
 from midway.rulesets.hbg.steps import Step
 
 if TYPE_CHECKING:
@@ -71,7 +71,11 @@ def step_memo(st: HbgState, name: str, side: str, build: Callable[[HbgState, str
     the step's own choices do not change (or that its ``apply`` keeps up to date, see
     :func:`step_memo_now`). Working memory only (``HbgState._TRANSIENT``): kept for this step's
     ``st.sub`` object alone, never serialized or cloned (a clone builds it again)."""
-    table = st.working_memory("_step_memo", st.sub)
+    memo = st.__dict__.get("_step_memo")  # st.working_memory("_step_memo", st.sub), inlined: asked at every option
+    sub = st.sub
+    if memo is None or memo[0] is not sub:
+        memo = st._step_memo = (sub, {})
+    table = memo[1]
     key = (name, side)
     found = table.get(key)
     if found is None:
@@ -112,22 +116,27 @@ def phased(
     once when both sides are finished.
     """
 
+    automatic = auto is not _no_auto
+
     def progress(st: HbgState) -> None:
-        finished: list[str] = st.sub["finished"]
+        sub = st.sub
+        finished: list[str] = sub["finished"]
         asked: dict[str, Sequence[Option]] = {}
         for side in JAPAN_FIRST:
             if side in finished:
                 continue
-            auto(st, side)
+            if automatic:
+                auto(st, side)
             opts = options(st, side)
             if opts:
+                if not simultaneous:  # one side asked (the usual case): its decision offered at once
+                    st._offer({side: st.decide(side, prompt, rule, opts, kind=kind)})
+                    return
                 asked[side] = opts
-                if not simultaneous:
-                    break
                 continue
             finished.append(side)
-        if len(finished) == len(JAPAN_FIRST) and not st.sub.get("ended"):
-            st.sub["ended"] = True
+        if len(finished) == 2 and not sub.get("ended"):  # both sides of JAPAN_FIRST
+            sub["ended"] = True
             end(st)
         elif asked:  # the decisions now, handed to the engine as the step's last act (HbgState._run)
             sealed = len(asked) > 1
@@ -221,7 +230,7 @@ def merge_groups(st: HbgState, base: str, at: str) -> None:
             continue
         first.n += air.n
         del st.air[air.id]
-        air_moved(at)
+        st.air_moved(at)
 
 
 OPTIONS: dict[tuple[Any, ...], Any] = {}
