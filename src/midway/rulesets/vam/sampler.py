@@ -306,14 +306,18 @@ def _build(
         d = DATA.units[uid]
         if d.side == enemy:
             u[uid].update(at=d.at, st="ashore" if d.at == "midway" else "aboard", lv=d.levels)
-    if st.get("midway_control") == "ijn":  # M138: every US troop gone, a Japanese one ashore
+    raiding = side == "usn" and (
+        bool(orders.get("mr")) or "mr" in decision.option_ids or decision.prompt.startswith("Quel avion pour le raid")
+    )  # M062: the Americans raid Midway only once Japanese troops are ashore, and bomb them there
+    if st.get("midway_control") == "ijn" or raiding:  # M138: every US troop gone, a Japanese one ashore
         if side == "ijn":
             for g in _GROUND:
                 if DATA.units[g].side == "usn":
                     u[g].update(st="dead", lv=0)
-        else:
-            g = next(x for x in _GROUND if DATA.units[x].side == "ijn")
-            u[g].update(st="ashore", at="midway")
+        else:  # those the bombers may aim at (phase 6 over the island), else one
+            named = [x for x in _GROUND if DATA.units[x].side == "ijn" and f"t:{x}" in decision.option_ids]
+            for g in named or [next(x for x in _GROUND if DATA.units[x].side == "ijn")]:
+                u[g].update(st="ashore", at="midway")
     # ---- contacts, VP, losses
     s.seen = {side: {c: row["hex"] for c, row in contacts.items()}, enemy: {}}
     if step != "p1":  # by night only the enemy's ships in the hex may find ours, one time in two (VAM-R10)
