@@ -12,17 +12,24 @@ the Japanese landing.
   and never raid Midway (air attacks cannot take it, [Raids sur Midway], and cost aircraft, each a VP
   to the enemy). It declares the Kure seaplane base, lands every troop it can ([Débarquement à
   Midway]) and fights the naval battles its battleships and cruisers offer.
-* *The Americans* hold Midway: the fleet closes on the island and stays there, searches first, and
-  fights the naval battles only with its submarines.
-* *Both* search before striking, centre each search on the enemy's last contacts (else on the way
-  between the enemy's side of the map and Midway), raid every hex where an enemy ship was found with
+* *The Americans* hold Midway: the fleet closes on the island and stays there, but the carriers hold a
+  hex off it, at H5 (at Midway the Japanese submarines, which close on the island, sank them turn after
+  turn); they search first, with Midway's and Johnston's patrols only (a dive bomber sent scouting is
+  lost to the turn's raids, and often ditches), each patrol centred where it covers the most of the
+  Japanese side within five hexes of Midway left uncovered, and fight the naval battles only with
+  their submarines.
+* *Both* search before striking, centre each search on the enemy's contacts (Japan, without any, on
+  the way between its side of the map and Midway), raid every hex where an enemy ship was found with
   every aircraft in range, the one holding carriers first, aim bombs, torpedoes and gunfire at
   carriers, then battleships, cruisers and transports, and never concede.
 
 Measured against random play, 60 games a side (seeds 3000-3059): Japan 90% [80, 95] (random Japan:
 23.5%), the Americans 98% [91, 99.7] (random: 76.5%);
 holding the carriers at E5 instead of Midway took Japan from 83% to 93% over 30 games, no Midway raid
-from 48% to 83%.
+from 48% to 83%. The American plan above, heuristic against heuristic (seeds 7000-7029): searching the
+Japanese side instead of K4, east of Midway, took the Americans from 8 wins of 30 to 15, no scouts
+as well to 18, the carriers at H5 as well to 30 (at I5 29, G5 25, G6 23, I4 18; the whole fleet at H5
+with them 29, and Japan then took Midway in 19 games instead of 4).
 
 **Sampler**: :mod:`midway.rulesets.vam.sampler`, at the phase-1 orders, the phase-2 raids, the phase-6
 bombers' targets and the phase-8 naval declarations: the enemy's hidden ships on a walk from their start
@@ -61,12 +68,22 @@ TOP = {
 }
 """The phase-1 menu, in the order each side gives its orders."""
 CARRIER_TYPES = frozenset({"CV", "CVL"})
-CARRIER_HEX: dict[str, str | None] = {"ijn": "E5", "usn": None}
-"""Where a side's carriers hold, out of the island's reach (None: with the fleet, at Midway)."""
+CARRIER_HEX: dict[str, str | None] = {"ijn": "E5", "usn": "H5"}
+"""Where a side's carriers hold: Japan's out of the island's reach, the Americans' a hex off it, out of the way of
+the Japanese submarines and battleships that close on Midway (None: with the fleet, at Midway)."""
 BATTLE = {"ijn": ("s:", "b:"), "usn": ("s:",)}
 """Naval battles each side declares (``b:`` a surface battle, ``s:`` a submarine attack)."""
 ENEMY_SIDE_HEX = {"usn": "K4", "ijn": "D5"}
-"""Where each side's searches look when no contact is known: between the enemy's half of the map and Midway."""
+"""Where Japan's searches look when no contact is known (the Americans cover SEARCH_ZONE instead)."""
+SCOUTS = {"ijn": 99, "usn": 0}
+"""Dive bombers a side sends scouting each turn ([Recherches aériennes], VAM-R09): each is lost to the turn's raids
+and, flown to the edge of its reach while its carrier moves, often ditches."""
+SEARCH_ZONE: dict[str, frozenset[str] | None] = {
+    "ijn": None,
+    "usn": frozenset(h for h in DATA.neighbours if distance(h, MIDWAY) <= 5 and h[0] <= MIDWAY[0]),
+}
+"""Where a side's searches look when no contact is known, each centred where it covers the most of the zone not yet
+covered this turn (hexes nearer Midway first); None: at ENEMY_SIDE_HEX."""
 
 
 def _ids(decision: Decision) -> list[str]:
@@ -80,6 +97,57 @@ def _unit(ref: str) -> Any:
 def _contacts(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     st = view.get("state") or {}
     return list(st.get("contacts") or ())
+
+
+def _search_centre(view: Mapping[str, Any], side: str, hexes: list[str]) -> str:
+    """A search's centre: on the most valuable contact, else where it covers the most of SEARCH_ZONE that this
+    turn's searches so far leave uncovered and that is out of the fog (the hexes nearer Midway weigh more)."""
+    zone = SEARCH_ZONE[side]
+    if zone is None or _contacts(view):
+        aim = _target_hex(view, side)
+        return min(hexes, key=lambda h: (distance(h, aim), h))
+    st = view.get("state") or {}
+    seen = set(st.get("fog") or ())
+    for order in (st.get("orders") or {}).get("se") or ():
+        if order[1]:
+            seen.add(order[1])
+            seen |= _NEIGHBOURS[order[1]]
+
+    def gain(h: str) -> int:
+        return sum(6 - distance(x, MIDWAY) for x in (h, *_NEIGHBOURS[h]) if x in zone and x not in seen)
+
+    return min(hexes, key=lambda h: (-gain(h), distance(h, MIDWAY), h))
+
+
+def _searches_left(view: Mapping[str, Any], side: str) -> int:
+    """The chosen air searches (scouts apart) ``side`` may still order this turn, as the view tells them (VAM-R09)."""
+    st = view.get("state") or {}
+    if st.get("night"):
+        return 0
+    used: dict[str, int] = {}
+    for order in (st.get("orders") or {}).get("se") or ():
+        used[order[0]] = used.get(order[0], 0) + 1
+    midway = st.get("midway") or {}
+    left = 0
+    for key, s in DATA.searches.items():
+        if s.automatic or s.side != side or s.origin in ("carrier", "ship"):
+            continue
+        if key in ("midway_long", "midway_short"):
+            n = 0 if midway.get("closed", True) else int(midway.get(key[7:], 0))
+        elif key == "kure_area":
+            n = s.count if (st.get("kure") or {}).get("operational") else 0
+        else:
+            n = s.count
+        left += max(0, n - used.get(key, 0))
+    return left
+
+
+def _wants_search(view: Mapping[str, Any], side: str) -> bool:
+    """Whether to order one more air search: a chosen one is left, or a scout under the side's SCOUTS."""
+    if SCOUTS[side] >= 99:
+        return True
+    se = ((view.get("state") or {}).get("orders") or {}).get("se") or ()
+    return _searches_left(view, side) > 0 or sum(1 for o in se if o[0] == "scout") < SCOUTS[side]
 
 
 def _target_hex(view: Mapping[str, Any], side: str) -> str:
@@ -103,7 +171,7 @@ def _carriers(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 
 def _move(view: Mapping[str, Any], side: str, ids: list[str]) -> str:
-    """A ship's move: the neighbour nearest its goal (Midway; Japan's carriers hold off at CARRIER_HEX);
+    """A ship's move: the neighbour nearest its goal (Midway; the carriers hold off at CARRIER_HEX);
     stay once there; never leave the map."""
     moves = [i for i in ids if i.startswith("to:")]
     here = _HERE.get(frozenset(i[3:] for i in moves))
@@ -124,6 +192,8 @@ def _orders(view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> st
         for key in TOP[side]:
             if key == "mr" and mr >= MIDWAY_RAID[side]:
                 continue
+            if key == "se" and "se" in ids and not _wants_search(view, side):
+                continue
             if key in ids:
                 return key
         return "done"
@@ -133,8 +203,7 @@ def _orders(view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> st
         hexes = [i[3:] for i in ids if i.startswith("to:")]
         if all(h.startswith(DATA.columns[0]) for h in hexes):  # entry by column A
             return "to:" + min(hexes, key=lambda h: (distance(h, MIDWAY), h))
-        aim = _target_hex(view, side)  # a search: centred as near the target as it reaches
-        return "to:" + min(hexes, key=lambda h: (distance(h, aim), h))
+        return "to:" + _search_centre(view, side, hexes)  # a search
     if CARRIER_HEX[side]:  # a carrier is ordered on its own, first
         carriers = {x["id"] for x in _carriers(view)}
         for i in ids:
@@ -203,7 +272,8 @@ def policy(view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> str
 
 
 def _glance(state: Any, side: str) -> dict[str, Any]:
-    """The few parts of ``side``'s view that :func:`policy` reads (its orders, its carriers, its contacts), read
+    """The few parts of ``side``'s view that :func:`policy` reads (its orders, carriers, contacts, the night, the fog
+    and Midway's searches), read
     straight from a determinized state: a playout decides many times a turn, and a whole view is dear."""
     u = state.u
     ships = [
@@ -214,9 +284,14 @@ def _glance(state: Any, side: str) -> dict[str, Any]:
     contacts = [
         {"id": x, "type": DATA.units[x].code, "hex": h} for x, h in sorted(state.seen[side].items()) if u[x]["lv"] > 0
     ]
-    return {"side": side, "state": {"orders": state.orders[side], "ships": ships, "contacts": contacts}}
+    st = {"orders": state.orders[side], "ships": ships, "contacts": contacts, "night": state.night}
+    st["fog"] = _FOG if state.fog else ()
+    if side == "usn":
+        st["midway"] = state.midway
+    return {"side": side, "state": st}
 
 
+_FOG = tuple(sorted(DATA.fog))
 _CARRIERS = {
     s: tuple((uid, d) for uid, d in DATA.units.items() if d.side == s and d.kind == "ship" and d.code in CARRIER_TYPES)
     for s in ("usn", "ijn")
