@@ -1,6 +1,6 @@
-"""hbg's indexes of ships by zone and of Air Groups by place are kept per state: each piece points to its own
-state's change record (``model.Changes``), so a clone's play, a search clone's playouts or a piece built outside
-a state never drop (or change) another state's indexes, and the answers stay those of a scan."""
+"""hbg's indexes of ships by zone and of Air Groups by place are kept per state: each piece points to the change
+record of its own state's index (``model.Changes``), so a clone's play, a search clone's playouts or a piece
+built outside a state never drop (or change) another state's indexes, and the answers stay those of a scan."""
 
 from __future__ import annotations
 
@@ -68,7 +68,8 @@ def test_hbg_speed_clone_play_never_drops_the_originals_indexes(seed: int, searc
         _play(clone, {"usn": RandomAgent(seed + 77), "ijn": RandomAgent(seed + 78)}, 300)
         assert _answers(clone)[:2] == _scan(clone)[:2]
         assert sorted(_answers(clone)[2]) == sorted(_scan(clone)[2])
-        assert clone.changes() is not state.changes()
+        assert clone.__dict__["_ship_index"][4] is not ship_index[4]
+        assert clone.__dict__["_air_index"][3] is not air_index[3]
         # the original's indexes were neither rebuilt nor changed by the clone's play
         assert state.__dict__["_ship_index"] is ship_index and state.__dict__["_air_index"] is air_index
         after = [state.air_at(at) for at in PLACES] + [state.afloat_of(side) for side in ("usn", "ijn")]
@@ -84,13 +85,15 @@ def test_hbg_speed_a_piece_built_outside_a_state_tells_no_state() -> None:
     state = GAME.new(seed=8)
     assert isinstance(state, HbgState)
     index = state._ship_index_now()
-    counts = (state.changes().ships, state.changes().air, dict(state.changes().moves))
+    state.air_at("hangar")
+    air_log = state.__dict__["_air_index"][3]
+    counts = (index[4].ships, air_log.air, dict(air_log.moves))
     template = next(iter(state.ships.values()))
     ship = Ship(template.id, template.side, template.unit, template.tf)  # as a sampler builds its pieces
     ship.zone, ship.sunk = 5, True
     air = Air("a999", "usn", "f4f", "airfield", 2)
     air.at = "air"
-    assert (state.changes().ships, state.changes().air, dict(state.changes().moves)) == counts
+    assert (index[4].ships, air_log.air, dict(air_log.moves)) == counts
     assert LOOSE.ships > 0 and LOOSE.moves.get("air", 0) > 0
     assert state._ship_index_now() is index
 

@@ -102,7 +102,7 @@ class HbgState(State):
                     else:
                         counters[unit] = counters.get(unit, 0) + 1
                         sid = f"{unit}-{counters[unit]}"
-                    ship = new_ship(self.changes(), sid, tf.side, unit, tf.id, zone=tf.zone)
+                    ship = new_ship(sid, tf.side, unit, tf.id, zone=tf.zone)
                     self.ships[sid] = ship
                     floats = DATA.units[unit].floatplanes
                     if floats:
@@ -164,23 +164,25 @@ class HbgState(State):
         self.next_id += 1
         return f"{prefix}{n}"
 
-    def changes(self) -> Changes:
-        """This state's change record (:class:`~midway.rulesets.hbg.model.Changes`), which its pieces bump as
-        they change and its indexes read: working memory, made afresh (and the pieces bound to it) when an
-        index is built from the pieces; never shared with another state."""
-        log = self.__dict__.get("_log")
-        if log is None:
-            log = self._log = Changes()
-        return log
+    def _air_log(self) -> Changes | None:
+        """The change record of the Air Group index, if it indexes ``self.air`` (else None: no index to tell)."""
+        index = self.__dict__.get("_air_index")
+        return index[3] if index is not None and index[1] is self.air else None
 
-    def air_moved(self, place: str) -> None:
-        """Note that the Air Groups at ``place`` are no longer the same ones (one was split or merged there)."""
-        self.changes().air_moved(place)
+    def remove_air(self, air: Air) -> None:
+        """Take ``air`` out of the game's Air Groups (merged into another), the Air Group index told."""
+        del self.air[air.id]
+        log = self._air_log()
+        if log is not None:
+            log.air_removed(air)
 
     def add_air(self, side: str, unit: str, base: str, n: int, *, ordnance: str = "") -> Air:
         """A new Air Group record in its base's hangar."""
-        air = new_air(self.changes(), self.new_id("a"), side, unit, base, n, ordnance=ordnance)
+        air = new_air(self.new_id("a"), side, unit, base, n, ordnance=ordnance)
         self.air[air.id] = air
+        log = self._air_log()
+        if log is not None:
+            log.air_added(air)
         return air
 
     def split_air(self, air: Air, n: int) -> Air:
@@ -188,11 +190,11 @@ class HbgState(State):
         if not 0 < n < air.n:
             raise ValueError(f"cannot split {n} of {air.n} Air Units")
         part = air.copy()  # every field copied (dataclasses.replace, faster)
-        log = self.changes()
-        _BIND(part, log)
         part.id, part.n = self.new_id("a"), n
         self.air[part.id] = part
-        log.air_moved(air.at)  # a new Air Group where the old one is: the index's list of that place is stale
+        log = self._air_log()
+        if log is not None:
+            log.air_added(part)  # a new Air Group where the old one is: that place's index list is stale
         air.n -= n
         return part
 
@@ -224,7 +226,7 @@ class HbgState(State):
         later (:meth:`capital_zones`...), each side's ships afloat by zone in setup order, the change record
         its ships are bound to: this state's)."""
         by_side: dict[str, dict[int, list[Ship]]] = {side: {} for side in SIDES}
-        log = self.changes()
+        log = Changes()
         bind = _BIND
         for s in self.ships.values():
             bind(s, log)
@@ -334,16 +336,23 @@ class HbgState(State):
         bound to this state's change record when it is dropped."""
         index: _AirIndex | None = self.__dict__.get("_air_index")
         if index is None or index[0] != index[3].air or index[1] is not self.air:
-            log = self.changes()
-            bind = _BIND
-            for a in self.air.values():
-                bind(a, log)
-            index = self._air_index = (log.air, self.air, {}, log)
+            index = self._index_air()
         moves = index[3].moves.get(_PLACE_OF.get(key, key), 0)  # type: ignore[arg-type]
         found = index[2].get(key)
         if found is None or found[0] != moves:
             found = index[2][key] = (moves, self._air_list(key))
         return found[1]
+
+    def _index_air(self) -> _AirIndex:
+        """The Air Group index, made afresh: a new change record, every Air Group bound to it; its lists
+        are made when asked."""
+        log = Changes()
+        bind = _BIND
+        for a in self.air.values():
+            bind(a, log)
+        index: _AirIndex = (log.air, self.air, {}, log)
+        self._air_index = index
+        return index
 
     def _air_list(self, key: str | None) -> list[Air]:
         """One list of the Air Group index: a place ("hangar"...), or the airborne of a side (None: both)."""
@@ -616,7 +625,6 @@ class HbgState(State):
             "_carriers",
             "_sites",
             "_step_memo",
-            "_log",
         }
     )
     """Working memory of one decision point (never part of the game): see ``State._TRANSIENT``."""

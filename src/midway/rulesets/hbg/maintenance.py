@@ -381,8 +381,7 @@ def merge_hangars(st: HbgState) -> None:
             first.n += air.n
             gone.append(air.id)
     for aid in gone:
-        del st.air[aid]
-        st.air_moved("hangar")
+        st.remove_air(st.air[aid])
 
 
 def unspot_options(st: HbgState, side: str) -> list[Option]:

@@ -52,16 +52,17 @@ MIDWAY_BASES = ("airfield", "seaplane_base", "aa_guns")
 
 
 class Changes:
-    """A state's change record, read by its indexes of ships by zone and of Air Groups by place
-    (:class:`~midway.rulesets.hbg.game.HbgState`): ``ships`` counts the changes of a ship's Sea Zone, side or
-    sunk flag; ``air`` the Air Groups built, or whose side was set; ``moves`` (by place, ``Air.at``) the Air
-    Groups that entered or left a place, or were split or merged there.
+    """The change record of one index of one state (:class:`~midway.rulesets.hbg.game.HbgState`: its ships by
+    zone, its Air Groups by place): ``ships`` counts the changes of a ship's Sea Zone, side or sunk flag;
+    ``air`` those of an Air Group's side; ``moves`` (by place, ``Air.at``) the Air Groups that entered or left
+    a place, or were split or merged there.
 
-    Each piece the indexes hold points to its own state's record (``_log``, bound when an index is built from
-    the pieces or when the state makes the piece), so a change bumps only that state's counters: a clone's
+    Each piece an index holds points to that index's record (``_log``, bound when the index is built from the
+    pieces, or when the state adds a piece to it), so a change bumps only that state's counters: a clone's
     play, a search clone's playouts, or a sampled state never touch another state's record. A piece no index
     has read yet (just copied into a clone, or built outside a state by a sampler) points to no record, or to
-    ``LOOSE``; its changes are not counted, and the index built later reads it as it is."""
+    ``LOOSE``; its changes are not counted, and the index built later reads it as it is. An index built again
+    makes a new record (pieces left bound to the old one tell nobody)."""
 
     __slots__ = ("ships", "air", "moves")
 
@@ -74,6 +75,16 @@ class Changes:
         """Note that the Air Groups at ``place`` are no longer the same ones (one was split or merged there)."""
         moves = self.moves
         moves[place] = moves.get(place, 0) + 1
+
+    def air_added(self, air: Air) -> None:
+        """A new Air Group of the state (added to its ``air``), bound to this record, at its place."""
+        _LOG_SET(air, self)
+        self.air_moved(air.at)
+
+    def air_removed(self, air: Air) -> None:
+        """An Air Group taken out of the state's ``air`` (merged into another): no longer counted here."""
+        self.air_moved(air.at)
+        _LOG_SET(air, LOOSE)
 
 
 LOOSE = Changes()
@@ -160,11 +171,10 @@ def _copier(record: type, cls: type, fields: Any) -> Any:
     return copy
 
 
-def new_ship(log: Changes, *args: Any, **kwargs: Any) -> Ship:
-    """A :class:`Ship` of a state whose change record is ``log`` (the arguments of its fields), built at full
-    speed, the state's ship index told once (``log.ships``)."""
-    log.ships += 1
-    return _piece(_ShipRecord, Ship, log, *args, **kwargs)  # type: ignore[no-any-return]
+def new_ship(*args: Any, **kwargs: Any) -> Ship:
+    """A :class:`Ship` (the arguments of its fields) built at full speed, for a state with no ship index yet
+    (its index binds it when built)."""
+    return _piece(_ShipRecord, Ship, None, *args, **kwargs)  # type: ignore[no-any-return]
 
 
 def _watching_setattr(setters: dict[str, Any], watched: frozenset[str]) -> Any:
@@ -234,7 +244,7 @@ class _AirRecord(_Logged):
 class Air(_AirRecord):
     """[Game Terminology: Air Group] Air Units of one type from one carrier or base, together.
 
-    Its fields are :class:`_AirRecord`'s; changing its place (``at``) bumps ``moves`` of its state's
+    Its fields are :class:`_AirRecord`'s; changing its place (``at``) bumps ``moves`` of its index's
     :class:`Changes` for the place it leaves and the one it enters, setting its side bumps ``air``: that keeps
     that state's indexes of Air Groups by place honest."""
 
@@ -250,11 +260,10 @@ class Air(_AirRecord):
         raise NotImplementedError  # replaced below by _copier's
 
 
-def new_air(log: Changes, *args: Any, **kwargs: Any) -> Air:
-    """An :class:`Air` record of a state whose change record is ``log`` (the arguments of its fields), built
-    at full speed, the state's Air Group index told once (``log.air``)."""
-    log.air += 1
-    return _piece(_AirRecord, Air, log, *args, **kwargs)  # type: ignore[no-any-return]
+def new_air(*args: Any, **kwargs: Any) -> Air:
+    """An :class:`Air` record (the arguments of its fields) built at full speed; the state adds it to its
+    ``air``, then tells its Air Group index, if any (:meth:`Changes.air_added`)."""
+    return _piece(_AirRecord, Air, None, *args, **kwargs)  # type: ignore[no-any-return]
 
 
 _AIR_FIELDS = operator.attrgetter(*_AirRecord.__slots__)
@@ -277,9 +286,10 @@ def _air_setattr(self: Air, name: str, value: Any) -> None:
         setter(self, value)
         if old != value:
             try:
-                moves = self._log.moves
+                log = self._log
             except AttributeError:  # a clone's copy no index has read yet: nothing to tell
                 return
+            moves = log.moves
             moves[value] = moves.get(value, 0) + 1
             if old is not None:
                 moves[old] = moves.get(old, 0) + 1

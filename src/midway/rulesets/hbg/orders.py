@@ -39,7 +39,7 @@ from midway.rulesets.hbg.model import (
     Ship,
 )
 from midway.rulesets.hbg.search import reach, reach_sorted
-from midway.rulesets.hbg.shared import cached_option, keep_top, recall, remember, top_after_cancel
+from midway.rulesets.hbg.shared import cached_option, keep_top, recall, remember, top_after_cancel, zone_options
 from midway.rulesets.hbg.steps import Step
 
 if TYPE_CHECKING:
@@ -440,7 +440,7 @@ def _launch_decision(st: HbgState, side: str, order: dict[str, Any]) -> Decision
             zones = cap_destinations(st, side, start)
         else:
             zones = reach_sorted(st, start, group_movement(st, [st.air[a] for a in sel]))
-        opts += [LAUNCH_TO[z] for z in zones]
+        opts += zone_options(LAUNCH_TO, zones)
     opts.append(CANCEL)
     what = "CAP" if cap else "Strike Group"
     return st.decide(side, f"launch a {what}: {total} Air Units chosen", "3.1.1", opts, kind="launch")
@@ -458,9 +458,8 @@ def _move_decision(st: HbgState, side: str, order: dict[str, Any]) -> Decision:
         air = st.air[order["pick"]]
         assert air.zone is not None
         zones = reach_sorted(st, air.zone, DATA.units[air.unit].movement)
-        opts = [PICK_TO[z] for z in zones]
-        opts.append(CANCEL)
-        return st.decide(side, f"where does the {DATA.units[air.unit].name} go?", "3.1.1.2", opts, kind="move")
+        picks = zone_options(PICK_TO, zones, CANCEL)
+        return st.decide(side, f"where does the {DATA.units[air.unit].name} go?", "3.1.1.2", picks, kind="move")
     rest = [st.air[a] for a in order["rest"]]
     start = rest[0].zone
     assert start is not None

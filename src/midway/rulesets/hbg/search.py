@@ -30,6 +30,7 @@ from midway.rulesets.hbg.shared import (
     site_name,
     step_memo,
     top_after_cancel,
+    zone_options,
 )
 from midway.rulesets.hbg.steps import Step
 
@@ -300,10 +301,9 @@ def decisions_2_1(st: HbgState) -> dict[str, Decision]:
         start = _origin(st, air)
         assert start is not None
         zones = reach_sorted(st, start, DATA.units[air.unit].movement)
-        opts = [PATROL_TO[z] for z in zones]
-        opts.append(PATROL_CANCEL)
+        dests = zone_options(PATROL_TO, zones, PATROL_CANCEL)
         what = "launch" if air.at != "air" else "move"
-        return {side: st.decide(side, f"{what} {DATA.units[air.unit].name} patrol to", "2.1", opts, kind="patrol")}
+        return {side: st.decide(side, f"{what} {DATA.units[air.unit].name} patrol to", "2.1", dests, kind="patrol")}
     opts = []
     memo = recall(st, "2.1")
     if memo is not None and memo[0] == side:

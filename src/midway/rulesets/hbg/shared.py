@@ -71,10 +71,11 @@ def step_memo(st: HbgState, name: str, side: str, build: Callable[[HbgState, str
     the step's own choices do not change (or that its ``apply`` keeps up to date, see
     :func:`step_memo_now`). Working memory only (``HbgState._TRANSIENT``): kept for this step's
     ``st.sub`` object alone, never serialized or cloned (a clone builds it again)."""
-    memo = st.__dict__.get("_step_memo")  # st.working_memory("_step_memo", st.sub), inlined: asked at every option
+    # st.working_memory("_step_memo", st.sub), inlined: asked at nearly every option
+    memo: tuple[Any, dict[Any, Any]] | None = st.__dict__.get("_step_memo")
     sub = st.sub
     if memo is None or memo[0] is not sub:
-        memo = st._step_memo = (sub, {})
+        memo = st.__dict__["_step_memo"] = (sub, {})
     table = memo[1]
     key = (name, side)
     found = table.get(key)
@@ -229,8 +230,22 @@ def merge_groups(st: HbgState, base: str, at: str) -> None:
             seen[key] = air
             continue
         first.n += air.n
-        del st.air[air.id]
-        st.air_moved(at)
+        st.remove_air(air)
+
+
+def zone_options(table: Mapping[int, Option], zones: Sequence[int], *last: Option) -> tuple[Option, ...]:
+    """``table``'s option for each of ``zones`` (a destination's ``to:<zone>`` options), in order, then
+    ``last``: one tuple for each table, zones and ``last`` (:func:`cached_option`), not built an option at a
+    time."""
+    key = (id(table), zones if type(zones) is tuple else tuple(zones), last)
+    found = OPTIONS.get(key)
+    if found is None:
+        found = cached_option(key, _zone_options, table, zones, last)
+    return found  # type: ignore[no-any-return]
+
+
+def _zone_options(table: Mapping[int, Option], zones: Sequence[int], last: tuple[Option, ...]) -> tuple[Option, ...]:
+    return (*[table[z] for z in zones], *last)
 
 
 OPTIONS: dict[tuple[Any, ...], Any] = {}
