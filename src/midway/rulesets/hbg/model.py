@@ -145,14 +145,12 @@ class Ship(_ShipRecord):
         raise NotImplementedError  # replaced below by _copier's
 
 
-def _piece(record: type, cls: type, log: Changes | None, *args: Any, **kwargs: Any) -> Any:
+def _piece(record: type, cls: type, *args: Any, **kwargs: Any) -> Any:
     """A ``cls`` piece (:class:`Ship` or :class:`Air`) with the fields ``args`` and ``kwargs``, built at full
     speed: as its plain ``record`` (same slots), then made a ``cls``, without the bookkeeping of the watching
-    ``__setattr__`` at every field; it points to ``log`` when given."""
+    ``__setattr__`` at every field. It points to no change record: its state's index binds it."""
     piece = record(*args, **kwargs)
     piece.__class__ = cls
-    if log is not None:
-        _LOG_SET(piece, log)
     return piece
 
 
@@ -174,7 +172,7 @@ def _copier(record: type, cls: type, fields: Any) -> Any:
 def new_ship(*args: Any, **kwargs: Any) -> Ship:
     """A :class:`Ship` (the arguments of its fields) built at full speed, for a state with no ship index yet
     (its index binds it when built)."""
-    return _piece(_ShipRecord, Ship, None, *args, **kwargs)  # type: ignore[no-any-return]
+    return _piece(_ShipRecord, Ship, *args, **kwargs)  # type: ignore[no-any-return]
 
 
 def _watching_setattr(setters: dict[str, Any], watched: frozenset[str]) -> Any:
@@ -263,7 +261,7 @@ class Air(_AirRecord):
 def new_air(*args: Any, **kwargs: Any) -> Air:
     """An :class:`Air` record (the arguments of its fields) built at full speed; the state adds it to its
     ``air``, then tells its Air Group index, if any (:meth:`Changes.air_added`)."""
-    return _piece(_AirRecord, Air, None, *args, **kwargs)  # type: ignore[no-any-return]
+    return _piece(_AirRecord, Air, *args, **kwargs)  # type: ignore[no-any-return]
 
 
 _AIR_FIELDS = operator.attrgetter(*_AirRecord.__slots__)
