@@ -38,7 +38,7 @@ def test_hbg_order_of_play_working_memory_offers_what_the_position_offers(seed: 
 
 @pytest.mark.parametrize("seed", [3, 4])
 def test_hbg_indexes_follow_every_move(seed: int) -> None:
-    """The Air Group index by place (rebuilt one place at a time, ``model.AIR_MOVES``) and the ship
+    """The Air Group index by place (rebuilt one place at a time, by its state's ``model.Changes``) and the ship
     index's lists (by side and zone, fleet carriers, ships waiting to enter) always hold what a scan of
     the pieces finds."""
     state = GAME.new(seed=seed)
