@@ -148,13 +148,14 @@ def test_vam_playout_policy_reads_the_state_as_the_heuristic_reads_the_view() ->
 def test_vam_mcts_searches_carrier_moves_and_raids_and_plays_legally() -> None:
     """The search agent searches (iterations > 0) where a carrier's group sails, at the raid declarations, the
     bombers' targets and the naval battle declarations, and plays the heuristic (no iterations) at the other orders;
-    every choice is legal."""
+    every choice is legal. Turns 1-8: the Japanese heuristic declares its first raid (on the American carriers) on
+    turn 8 of this seed."""
     state = GAME.new(51, {})
     agent = ISMCTSAgent(3, iterations=8, max_time=0, depth=40)
     other = make_agent("heuristic", 4)
     searched = {"orders": 0, "raids": 0, "target": 0, "battle": 0}
     heuristic = 0
-    while not state.is_over and state.turn <= 6:
+    while not state.is_over and state.turn <= 8:
         side, decision = next(iter(state.pending().items()))
         view = state.view(side, log_tail=0)
         if side == "usn" or len(decision.options) < 2:

@@ -21,13 +21,19 @@ GAME = registry.load("vam")
 
 def _combat_positions(seed: int):
     """(state, side, view, decision) at every phase-6 target and phase-8 battle decision with a choice, in a seeded
-    heuristic game."""
+    heuristic game, where the side alone is choosing (the sampler leaves out the enemy's raids on the side, so it
+    gives no sample while the enemy chooses its bombers' targets too)."""
     state = GAME.new(seed, {})
     agents = {s: make_agent("heuristic", seed + i) for i, s in enumerate(GAME.sides)}
     while not state.is_over:
         side, decision = next(iter(state.pending().items()))
         view = state.view(side, log_tail=0)
-        if state.step in ("p6", "p8") and decision.kind in ("target", "battle") and len(decision.options) > 1:
+        if (
+            state.step in ("p6", "p8")
+            and decision.kind in ("target", "battle")
+            and len(decision.options) > 1
+            and (decision.kind == "battle" or view["to_move"] == [side])  # see the sampler's docstring
+        ):
             yield state, side, view, decision
         state.apply(side, agents[side].choose(view, decision))
 

@@ -62,24 +62,36 @@ MIDWAY_RAID = {"ijn": 0, "usn": 99}
 than they help, since only the landing can take the island and the battleships' bombardment wears the
 garrison down as well (measured: 48% of games won against random play with 8, 83% with none). The
 Americans raid the Japanese troops once ashore with everything."""
+BOMBERS = frozenset({"D", "T", "M", "H"})
+BOMBERS_LEAD = {"ijn": True, "usn": False}
+"""Whether a side's raids are made of bombers, its fighters flying only as their escort: fighters alone sink nothing,
+and while they fly they are away from their carriers' defence and rest the next turn."""
 TOP = {
     "ijn": ("en", "ku", "se", "mr", "mv", "done"),
     "usn": ("se", "mr", "mv", "done"),
 }
 """The phase-1 menu, in the order each side gives its orders."""
 CARRIER_TYPES = frozenset({"CV", "CVL"})
-CARRIER_HEX: dict[str, str | None] = {"ijn": "E5", "usn": "H5"}
+CARRIER_HEX: dict[str, str | None] = {"ijn": "F4", "usn": "H5"}
 """Where a side's carriers hold: Japan's out of the island's reach, the Americans' a hex off it, out of the way of
 the Japanese submarines and battleships that close on Midway (None: with the fleet, at Midway)."""
+STAGING_HEX: dict[str, str | None] = {"ijn": "F7", "usn": None}
+"""Where Japan's battleships, cruisers and destroyers wait until the landing is near (None: straight to Midway): the
+transports reach Midway about turn 22, and a fleet there from turn 8 is torpedoed by the American submarines, which
+close on the island, night and day."""
+LANDING_TYPES = frozenset({"TT", "SFT", "ST"})
+TROOPSHIPS = frozenset({"TT", "SFT"})
+LANDING_NEAR = 3
+"""A transport this near Midway brings the warships in to bombard the garrison before the landing."""
 BATTLE = {"ijn": ("s:", "b:"), "usn": ("s:",)}
 """Naval battles each side declares (``b:`` a surface battle, ``s:`` a submarine attack)."""
 ENEMY_SIDE_HEX = {"usn": "K4", "ijn": "D5"}
 """Where Japan's searches look when no contact is known (the Americans cover SEARCH_ZONE instead)."""
-SCOUTS = {"ijn": 99, "usn": 0}
+SCOUTS = {"ijn": 2, "usn": 0}
 """Dive bombers a side sends scouting each turn ([Recherches aériennes], VAM-R09): each is lost to the turn's raids
 and, flown to the edge of its reach while its carrier moves, often ditches."""
 SEARCH_ZONE: dict[str, frozenset[str] | None] = {
-    "ijn": None,
+    "ijn": frozenset(h for h in DATA.neighbours if distance(h, MIDWAY) <= 3 and h[0] >= chr(ord(MIDWAY[0]) - 1)),
     "usn": frozenset(h for h in DATA.neighbours if distance(h, MIDWAY) <= 5 and h[0] <= MIDWAY[0]),
 }
 """Where a side's searches look when no contact is known, each centred where it covers the most of the zone not yet
@@ -170,17 +182,66 @@ def _carriers(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     ]
 
 
-def _move(view: Mapping[str, Any], side: str, ids: list[str]) -> str:
-    """A ship's move: the neighbour nearest its goal (Midway; the carriers hold off at CARRIER_HEX);
-    stay once there; never leave the map."""
+def _landing_near(view: Mapping[str, Any]) -> bool:
+    """Whether the landing is near: a loaded transport within LANDING_NEAR of Midway, or troops already ashore."""
+    st = view.get("state") or {}
+    if any(t.get("status") == "ashore" for t in st.get("troops") or ()):
+        return True
+    return any(
+        x.get("type") in TROOPSHIPS and x.get("status") == "map" and distance(x["hex"], MIDWAY) <= LANDING_NEAR
+        for x in st.get("ships") or ()
+    )
+
+
+def _goal(view: Mapping[str, Any], side: str, ship: Mapping[str, Any]) -> str:
+    """Where a ship sails: the carriers to CARRIER_HEX; Japan's warships wait at STAGING_HEX until the landing is
+    near; everything else to Midway."""
+    code = ship.get("type")
+    if code in CARRIER_TYPES and CARRIER_HEX[side]:
+        return str(CARRIER_HEX[side])
+    if STAGING_HEX[side] and code not in LANDING_TYPES and code != "SS" and not _landing_near(view):
+        return str(STAGING_HEX[side])
+    return MIDWAY
+
+
+def _subject_goal(view: Mapping[str, Any], side: str, prompt: str, here: str | None) -> str:
+    """The goal of the ship or group a move menu is about (its prompt names the ship, or the group's hex)."""
+    subject = prompt.split(" : ")[0]
+    st = view.get("state") or {}
+    ordered = (st.get("orders") or {}).get("mv") or {}
+    ships = [x for x in st.get("ships") or () if x.get("status") == "map"]
+    named = [x for x in ships if x["id"] == subject]
+    if not named:
+        named = [x for x in ships if x.get("hex") == here and x["id"] not in ordered]
+    if side == "ijn" or any(x.get("type") in CARRIER_TYPES for x in named):
+        return _goal(view, side, named[0]) if named else MIDWAY
+    return MIDWAY
+
+
+def _move(view: Mapping[str, Any], side: str, ids: list[str], prompt: str = "") -> str:
+    """A ship's move: the neighbour nearest its goal (:func:`_goal`); stay once there; never leave the map."""
     moves = [i for i in ids if i.startswith("to:")]
     here = _HERE.get(frozenset(i[3:] for i in moves))
-    goal = MIDWAY
-    if CARRIER_HEX[side] and any(x.get("hex") == here for x in _carriers(view)):
-        goal = CARRIER_HEX[side]
+    goal = _subject_goal(view, side, prompt, here)
     if here == goal and "stay" in ids:
         return "stay"
     return min(moves, key=lambda i: (distance(i[3:], goal), i))
+
+
+def _first_to_order(view: Mapping[str, Any], side: str, ids: list[str]) -> str | None:
+    """Japan's ships ordered one by one: the first ship whose goal differs from another's in its hex (a group order
+    moves the hex's ships together)."""
+    st = view.get("state") or {}
+    ships = {x["id"]: x for x in st.get("ships") or ()}
+    by_hex: dict[str, set[str]] = {}
+    for i in ids:
+        if i.startswith("s:") and i[2:] in ships:
+            x = ships[i[2:]]
+            by_hex.setdefault(x["hex"], set()).add(_goal(view, side, x))
+    for i in ids:
+        if i.startswith("s:") and i[2:] in ships and len(by_hex[ships[i[2:]]["hex"]]) > 1:
+            return i
+    return None
 
 
 def _orders(view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> str:
@@ -199,7 +260,7 @@ def _orders(view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> st
         return "done"
     if any(i.startswith("to:") for i in ids):
         if "stay" in ids:
-            return _move(view, side, ids)
+            return _move(view, side, ids, decision.prompt)
         hexes = [i[3:] for i in ids if i.startswith("to:")]
         if all(h.startswith(DATA.columns[0]) for h in hexes):  # entry by column A
             return "to:" + min(hexes, key=lambda h: (distance(h, MIDWAY), h))
@@ -209,6 +270,10 @@ def _orders(view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> st
         for i in ids:
             if i.startswith("s:") and i[2:] in carriers:
                 return i
+    if STAGING_HEX[side]:
+        single = _first_to_order(view, side, ids)
+        if single is not None:
+            return single
     for prefix in ("g:", "s:", "k:", "scout", "a:"):
         pool = [i for i in ids if i.startswith(prefix)]
         if pool:
@@ -236,8 +301,15 @@ def _raids(view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> str
                 ranked[h] = min(ranked.get(h, 10), TARGET_RANK.get(c.get("type", ""), 10))
         return min(hexes, key=lambda i: (ranked.get(i[2:], 10), i))
     planes = [i for i in ids if i.startswith("a:")]
-    if planes:
+    if planes and not BOMBERS_LEAD[decision.side]:
         return planes[0]
+    if planes:
+        bombers = [i for i in planes if _code(i[2:]) in BOMBERS]
+        if bombers:
+            return bombers[0]
+        rd = ((view.get("state") or {}).get("orders") or {}).get("rd") or ()
+        if rd and any(_code(a) in BOMBERS for a in rd[-1][1]):
+            return planes[0]  # the fighters escort the bombers
     return "end" if "end" in ids else "done"
 
 
@@ -272,15 +344,18 @@ def policy(view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> str
 
 
 def _glance(state: Any, side: str) -> dict[str, Any]:
-    """The few parts of ``side``'s view that :func:`policy` reads (its orders, carriers, contacts, the night, the fog
-    and Midway's searches), read
+    """The few parts of ``side``'s view that :func:`policy` reads (its orders, carriers (Japan: every ship and its
+    troops, for STAGING_HEX), contacts, the night, the fog and Midway's searches), read
     straight from a determinized state: a playout decides many times a turn, and a whole view is dear."""
     u = state.u
-    ships = [
-        {"id": uid, "type": d.code, "status": u[uid]["st"], "hex": u[uid]["hex"]}
-        for uid, d in _CARRIERS[side]
-        if u[uid]["st"] == "map"
-    ]
+    if STAGING_HEX[side]:  # every ship, as the view lists them
+        ships = [{"id": uid, "type": d.code, "status": u[uid]["st"], "hex": u[uid]["hex"]} for uid, d in _SHIPS[side]]
+    else:
+        ships = [
+            {"id": uid, "type": d.code, "status": u[uid]["st"], "hex": u[uid]["hex"]}
+            for uid, d in _CARRIERS[side]
+            if u[uid]["st"] == "map"
+        ]
     contacts = [
         {"id": x, "type": DATA.units[x].code, "hex": h} for x, h in sorted(state.seen[side].items()) if u[x]["lv"] > 0
     ]
@@ -288,6 +363,8 @@ def _glance(state: Any, side: str) -> dict[str, Any]:
     st["fog"] = _FOG if state.fog else ()
     if side == "usn":
         st["midway"] = state.midway
+    if STAGING_HEX[side]:
+        st["troops"] = [{"id": uid, "status": u[uid]["st"]} for uid in _TROOPS[side] if u[uid]["lv"] > 0]
     return {"side": side, "state": st}
 
 
@@ -296,6 +373,10 @@ _CARRIERS = {
     s: tuple((uid, d) for uid, d in DATA.units.items() if d.side == s and d.kind == "ship" and d.code in CARRIER_TYPES)
     for s in ("usn", "ijn")
 }
+_SHIPS = {
+    s: tuple((uid, d) for uid, d in DATA.units.items() if d.side == s and d.kind == "ship") for s in ("usn", "ijn")
+}
+_TROOPS = {s: tuple(uid for uid, d in DATA.units.items() if d.side == s and d.kind == "ground") for s in ("usn", "ijn")}
 
 
 def worth_searching(view: Mapping[str, Any], decision: Decision) -> bool:
