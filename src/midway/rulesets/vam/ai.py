@@ -5,13 +5,15 @@ stakes: Midway is worth 11 VP to whoever controls it ([Points de victoire]), so 
 the Japanese landing.
 
 * *Japan* brings every group in by column A on the first turn, by the entry hex nearest Midway, and
-  sends every ship at Midway by the shortest path, ordering each ship that may move every turn (the
-  transports move one hex in three turns, [Mouvements navals]: a turn lost is a landing lost); ships
-  that have arrived stay, and the battleships and cruisers bombard the garrison. The carriers hold
-  at E5, three hexes short of the island, beyond the reach of most of its aircraft ([Rayon d'action]),
-  and never raid Midway (air attacks cannot take it, [Raids sur Midway], and cost aircraft, each a VP
-  to the enemy). It declares the Kure seaplane base, lands every troop it can ([Débarquement à
-  Midway]) and fights the naval battles its battleships and cruisers offer.
+  sends the transports at Midway by the shortest path, ordering each ship that may move every turn (the
+  transports move one hex in three turns, [Mouvements navals]: a turn lost is a landing lost); the
+  battleships, cruisers and destroyers wait at F7 (STAGING_HEX) until a troopship is within 3 hexes of
+  Midway or troops are ashore, then close and bombard the garrison (off the island from turn 8 they were
+  torpedoed by the American submarines turn after turn). The carriers hold at F4, out of the island's
+  reach, and never raid Midway (air attacks cannot take it, [Raids sur Midway], and cost aircraft, each
+  a VP to the enemy); its raids are made of bombers, the fighters flying only as their escort, and two
+  dive bombers scout each turn. It declares the Kure seaplane base, lands every troop it can
+  ([Débarquement à Midway]) and fights the naval battles its battleships and cruisers offer.
 * *The Americans* hold Midway: the fleet closes on the island and stays there, but the carriers hold a
   hex off it, at H5 (at Midway the Japanese submarines, which close on the island, sank them turn after
   turn); they search first, with Midway's and Johnston's patrols only (a dive bomber sent scouting is
