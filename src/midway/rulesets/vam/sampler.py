@@ -30,7 +30,11 @@ drawn or inferred:
   blind compound orders of VAM-R43 never tell one side the other's); from phase 2 on, the enemy's contacts
   of this turn are its naval contacts plus, for each other hex of the side's ships out of the fog,
   an even chance of having been found (by night only the hexes it shares, one time in two); its raids on
-  the side are left out (in phase 6 the view says when the enemy is choosing targets too: no sample then);
+  the side are left out, except in phase 6 when the view lists the enemy among those choosing (its bombers'
+  targets, the phase's choices being blind, VAM-R43): the view shows neither the raid nor where it came from, so
+  one raid is drawn as the enemy's heuristic declares it (on the side's hex holding the best target among those
+  with a choice of ships, with every ready enemy aircraft in range, the fighters escorting; Japan's two scouts
+  centred on that hex), at full strength, its targets not yet chosen (:func:`_enemy_raid`);
 * the enemy's VP are those of the side's own losses ([Points de victoire]).
 
 The sample is checked against the view and the decision (:func:`midway.ai.kit.check_sample`): any
@@ -46,7 +50,7 @@ from midway.ai.kit import check_sample
 from midway.ai.kit import template as kit_template
 from midway.engine import Decision, Game, State
 from midway.engine.chance import SeededDice
-from midway.rulesets.vam.ai import TARGET_RANK
+from midway.rulesets.vam.ai import BOMBERS_LEAD, SCOUTS, TARGET_RANK
 from midway.rulesets.vam.air import ISLAND
 from midway.rulesets.vam.data import DATA, ENEMY, SIDES, covered, distance, unit_def
 from midway.rulesets.vam.views import PHASE_NAMES
@@ -64,6 +68,8 @@ _GROUND = tuple(uid for uid, d in DATA.units.items() if d.kind == "ground")
 _STEP_OF = {name: step for step, name in PHASE_NAMES.items() if step in KINDS}
 """A step from the phase its view names."""
 _BOMBERS = ("D", "T", "M", "H")
+_REDRAW = object()
+"""What :func:`_build` gives when the drawn hidden part cannot fit the view but other draws may."""
 
 
 def _step(view_state: Mapping[str, Any]) -> str | None:
@@ -157,6 +163,8 @@ def sample(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Deci
         return None
     for _ in range(TRIES):
         s = _build(game, view, st, side, step, decision, dice)
+        if s is _REDRAW:
+            continue
         if s is None:
             return None
         problems = check_sample(game, view, s)
@@ -347,8 +355,11 @@ def _build(
     s.menu = {side: menu, enemy: ()}
     if step == "p1":
         _own_movement(s, side, orders, decision, menu, turn, dice)
-    if step == "p6" and not _bombing(s, side, orders, decision, turn, dice):
-        return None
+    if step == "p6":
+        if not _bombing(s, side, orders, decision, turn, dice):
+            return None
+        if enemy in view.get("to_move", ()) and not _enemy_raid(s, side, turn, dice):
+            return _REDRAW  # no enemy bomber reaches a hex it could be choosing targets in: other draws may
     s.forget_decisions()
     s.__dict__.pop("_blind", None)
     return s
@@ -472,7 +483,8 @@ def _bombing(s: Any, side: str, orders: Mapping[str, Any], decision: Decision, t
     unless called off, then the hexes in the order declared; every aircraft declared took off, M055, and is in the
     air or shot down), and the bombers' targets: those before the one deciding (the prompt names it) have the
     heuristic's (the view does not tell what they chose), the rest none yet. False when the decision's bomber is not
-    found. The enemy's raids on the side are left out (the enemy would be choosing too: the view says when)."""
+    found. The enemy's raids on the side are left out here (:func:`_enemy_raid` draws one when the view lists the
+    enemy among those choosing)."""
     u = s.u
     planned: list[tuple[str, list[str]]] = []
     if orders.get("mr") and not orders.get("cancel"):
@@ -503,4 +515,72 @@ def _bombing(s: Any, side: str, orders: Mapping[str, Any], decision: Decision, t
             return True
         ranked = sorted((TARGET_RANK.get(DATA.units[uid].code, 10), f"t:{ref}", uid) for ref, uid in targets)
         task[1] = ranked[0][2] if ranked[0][0] < 10 else targets[dice.randint(0, len(targets) - 1)][1]
+    return False
+
+
+def _enemy_raid(s: Any, side: str, turn: int, dice: SeededDice) -> bool:
+    """[Bombardement et torpillage] The enemy's raid on the side when the view lists the enemy among those choosing
+    too (its bombers' targets, M083): the view shows neither the raid nor where it came from, so it is drawn as the
+    heuristic declares one (phase 2: the located hex holding the best target first, every aircraft in range): on a
+    hex of the side's ships with a choice of target (two ships or more, not submarines, out of the fog), or for
+    Japan its troops ashore (two units or more), with every ready enemy aircraft able to reach it, at full strength
+    (the air combats and anti-aircraft fire it met are not drawn), its bombers' targets not yet chosen. The raid
+    saw every ship of its hex (M068); the side's ready fighters there defended (M066). False when no enemy bomber
+    reaches such a hex (the enemy's hidden carriers were drawn too far)."""
+    enemy = ENEMY[side]
+    u = s.u
+    hexes: dict[str, list[str]] = {}
+    for uid in _SHIPS:
+        d = DATA.units[uid]
+        r = u[uid]
+        if d.side == side and d.code != "SS" and r["st"] == "map" and r["lv"] > 0 and not s.in_fog(r["hex"]):
+            hexes.setdefault(r["hex"], []).append(uid)
+    ranked = sorted((min(TARGET_RANK.get(DATA.units[x].code, 10) for x in ships), h) for h, ships in hexes.items())
+    targets = [(h, h) for _rank, h in ranked if len(hexes[h]) >= 2]
+    if side == "ijn" and len(s.ashore("ijn")) >= 2:
+        targets.append((ISLAND, DATA.midway))
+    for target, hex_ in targets:
+        ready = [a for a in _AIR if DATA.units[a].side == enemy and s.can_fly(a)]
+        scouts = [a for a in ready if s.code(a) == "D" and u[a]["base"] != "midway"][: SCOUTS[enemy]]
+        flying = [a for a in ready if a not in scouts and s.in_range(a, hex_)]
+        if not any(s.code(a) in _BOMBERS for a in flying):
+            continue
+        if BOMBERS_LEAD[enemy]:  # its bombers declared first, the fighters as their escort
+            flying.sort(key=lambda a: s.code(a) not in _BOMBERS)
+        for a in scouts:  # its phase-1 scouts, centred on the hex it raids (VAM-R09)
+            h = s.base_hex(u[a]["base"])
+            reach = DATA.units[a].type.range // 2
+            u[a].update(st="air", ready=False, flew=turn, out=min(distance(h, hex_), reach), scout=hex_)
+        first = SIDES.index(enemy) < SIDES.index(side)  # the umpire forms the raids side by side (M064)
+        if first:  # the side's raids come after this one: their index moves up
+            for a in _AIR:
+                if u[a].get("raid") is not None and u[a]["st"] == "air":
+                    u[a]["raid"] += 1
+            for task in s.tasks[side]:
+                task[2] += 1
+        rid = 0 if first else len(s.raids)
+        origins = []
+        for a in flying:
+            h = s.base_hex(u[a]["base"])
+            origins.append(h)
+            u[a].update(st="air", ready=False, flew=turn, out=distance(h, hex_), raid=rid)
+        raid: dict[str, Any] = dict(att=enemy, tgt=target, hex=hex_, a=flying, d=[], init=None, rounds=0)
+        raid["origins"] = origins
+        s.raids.insert(rid, raid)
+        defenders = raid["d"] = s.defenders(raid)
+        for a in defenders:
+            u[a]["def"] = rid
+        if defenders:
+            raid.update(
+                init=enemy if dice.randint(0, 1) else side, rounds=2 if any(s.code(a) == "F" for a in flying) else 1
+            )
+        seen = {x: hex_ for x in hexes.get(hex_, ())} if target != ISLAND else {}
+        s.seen[enemy].update(seen)
+        s.revealed[enemy] |= set(seen) | (set(s.ashore(side)) if target == ISLAND else set())
+        if enemy == "usn" and s.spotted is None and any(not u[a]["mid"] for a in flying):
+            s.spotted = turn  # M042: US carrier aircraft seen by the Japanese
+        s.tasks[enemy] = [[a, None, rid] for a in flying if s.alive(a) and s.code(a) in _BOMBERS]
+        s.open[enemy] = True
+        s.asked = tuple(SIDES)
+        return True
     return False
