@@ -1,8 +1,10 @@
 """What the computer opponents need from This Terrible Resolve (the kit of :mod:`midway.ai.kit`).
 
 **Heuristic**, from the rules' flow and sound play: land everything that waits, each group on its
-own carrier when it can; spot bombers on deck before fighters and launch them; send every other
-fighter to CAP over the carriers and the rest as escorts; the Americans search for the Japanese
+own carrier when it can; spot groups on deck in each side's order (:data:`SPOT_ORDER`) and launch
+them; send every fighter to CAP over the carriers, none as escort (a CAP squadron may attack once from
+each ring before it must land, TR-R03, an escort once; CAP is what the text's battle reports credit with
+the second strikes' ruin); the Americans search for the Japanese
 fleet whenever they may (find the enemy before striking) and split the search wave evenly; advance
 planes round the circuit; commit CAP against the bombers rather than the escorts; take hits on
 fighters first; every bomber of a raid attacks the same carrier (concentrate on one target).
@@ -27,6 +29,12 @@ from midway.ai.kit import statistics_evaluation
 from midway.engine import Decision, State
 from midway.engine.chance import SeededDice
 
+SPOT_ORDER = {"ijn": "dft", "usn": "fdt"}
+"""[Planning Phase] The order in which each side spots its groups on deck (d dive, t torpedo, f fighter),
+within a carrier's 20 SP. Measured (800 games each, 2026-11-28, with every fighter to CAP): the Japanese
+win 98.2% against random with dive bombers, then fighters, then torpedo bombers (92.4% with the torpedo
+bombers before the fighters); the Americans 97.8% with fighters first (97.1% bombers first)."""
+
 
 def _kind_of(group: str) -> str:
     """``"f"``, ``"t"`` or ``"d"`` from a group id such as ``ent-d3``."""
@@ -43,19 +51,17 @@ def policy(decision: Decision, dice: SeededDice, focus: str | None = None) -> st
         own = [i for i in real if i.startswith("land:") and i.split(":")[1].split("-")[0] == i.split(":")[2]]
         return (own or real or ids)[0]
     if kind == "plan":
-        for want in ("d", "t", "f"):
+        for want in SPOT_ORDER.get(decision.side, "dtf"):
             for i in real:
                 if i.startswith("deck:") and _kind_of(i.split(":")[1]) == want:
                     return i
         return (real or ids)[0] if "done" not in ids else "done"
-    if kind == "launch":
+    if kind == "launch":  # every fighter to CAP (module docstring)
+        if "all:cap" in ids:
+            return "all:cap"
         for i in real:
-            parts = i.split(":")
-            if len(parts) == 3 and parts[0] == "launch":
-                number = "".join(ch for ch in parts[1].rsplit("-", 1)[-1] if ch.isdigit()) or "1"
-                want = "cap" if int(number) % 2 == 1 else "escort"
-                if parts[2] == want:
-                    return i
+            if i.startswith("launch:") and i.endswith(":cap"):
+                return i
         return (real or ids)[0]
     if kind == "move":
         if "search" in ids:
