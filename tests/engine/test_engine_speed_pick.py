@@ -92,6 +92,17 @@ def test_a_draw_at_or_above_safe_is_left_to_randint() -> None:
     assert dice.state == twin.state
 
 
+def test_index_is_randint_from_zero_even_for_a_draw_at_or_above_safe() -> None:
+    dice = SeededDice(5)
+    dice.randint(1, 6)
+    dice._buf = [SAFE, SAFE - 1] + dice._buf[2:]
+    dice._next = 0
+    twin = SeededDice(5)
+    twin._buf, twin._next, twin._base = list(dice._buf), 0, dice._base
+    assert [dice.index(n) for n in (7, 7, 3, 1, 70_000)] == [twin.randint(0, n - 1) for n in (7, 7, 3, 1, 70_000)]
+    assert dice.state == twin.state
+
+
 def test_fixed_dice_roll_several_forced_then_fall_back() -> None:
     fixed, twin = FixedDice([3, 6], fallback=SeededDice(4)), SeededDice(4)
     assert fixed.roll_dice(4, 6) == [3, 6, twin.randint(1, 6), twin.randint(1, 6)]

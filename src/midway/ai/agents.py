@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
-from midway.engine.chance import SAFE, SAFE_SPAN, SeededDice
-from midway.engine.decisions import Decision, _set_hint
+from midway.engine.chance import SeededDice
+from midway.engine.decisions import Decision
 from midway.engine.game import State
 
 
@@ -35,21 +35,7 @@ class RandomAgent:
         self._dice = SeededDice(seed)
 
     def choose(self, view: Mapping[str, Any], decision: Decision) -> str:
-        # decision.pick(self._dice.randint(0, len(options) - 1)), inlined: the draw taken from the dice's batch
-        # when it is there and safe (see chance.SAFE), and the choice's position told to the decision directly
-        options = decision.options
-        n = len(options)
-        dice = self._dice
-        i = dice._next
-        buf = dice._buf
-        if i < len(buf) and 0 < n <= SAFE_SPAN:
-            r = buf[i]
-            if r < SAFE:
-                dice._next = i + 1
-                k = r % n
-                _set_hint(decision, k)
-                return options[k][0]
-        return decision.pick(dice.randint(0, n - 1))
+        return decision.pick(self._dice.index(len(decision.options)))
 
 
 class HeuristicAgent:

@@ -132,6 +132,18 @@ class SeededDice(DiceSource):
             if r < limit:
                 return low + r % span
 
+    def index(self, n: int) -> int:
+        """A uniform position in ``range(n)``: the number ``randint(0, n - 1)`` gives, taken straight from the
+        batch when the draw is there and safe (:data:`SAFE`). For agents choosing among ``n`` options."""
+        i = self._next
+        buf = self._buf
+        if i < len(buf) and 0 < n <= SAFE_SPAN:
+            r = buf[i]
+            if r < SAFE:
+                self._next = i + 1
+                return r % n
+        return self.randint(0, n - 1)
+
     def roll_dice(self, count: int, sides: int) -> list[int]:
         """``count`` dice of ``sides`` faces: the numbers of ``count`` calls of ``randint(1, sides)``, in one call.
 
