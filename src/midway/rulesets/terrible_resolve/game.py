@@ -375,15 +375,20 @@ class TerribleResolveState(State):
         if self.result is None:
             phase = self.phase
             opts = kept[1] if kept is not None and kept[0] == phase else PHASES[phase][0](self)
-            d["_shown"] = (phase, self._serial, opts)
             if phase == "alloc":
+                d["_shown"] = (phase, self._serial, opts)
                 self._offered = self._decision(opts)
                 return
-            head = PROMPTS[self.turn, self.step, phase]
-            side = head[0]
-            self._offered = {side: self.decide(side, head[1], head[2], opts, kind=head[3])}
+            self._offer(phase, opts)
         else:
             d.pop("_shown", None)
+
+    def _offer(self, phase: str, opts: list[Option]) -> None:
+        """[Sequence of Play] Hand over the decision of ``phase`` (not hit allocation) with options ``opts``,
+        remembering them so that the next decision of the phase may be made from them."""
+        self.__dict__["_shown"] = (phase, self._serial, opts)
+        side, text, rule, kind = PROMPTS[self.turn, self.step, phase]
+        self._offered = {side: self.decide(side, text, rule, opts, kind=kind)}
 
     def _play(self) -> None:
         """[Sequence of Play] Run every automatic step forward to the next decision or the end."""
@@ -471,12 +476,9 @@ class TerribleResolveState(State):
         kept = PHASES[self.phase][1](self, option, opts)
         if kept is not None and self.result is None:
             phase, opts = kept
-            if opts and phase != "alloc":  # play stays in a phase with options: _run's last part, inlined
+            if opts and phase != "alloc":  # play stays in a phase with options: offered at once, not via _run
                 self.phase = phase
-                d["_shown"] = (phase, self._serial, opts)
-                head = PROMPTS[self.turn, self.step, phase]
-                side = head[0]
-                self._offered = {side: self.decide(side, head[1], head[2], opts, kind=head[3])}
+                self._offer(phase, opts)
                 return
         self._run(kept)
 
