@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from midway.engine import DONE, Decision, Option
+from midway.engine.memo import Memo
 from midway.rulesets.hbg.model import DATA, MIDWAY_BASES, Air
 from midway.rulesets.hbg.steps import Step
 
@@ -248,16 +249,11 @@ def _zone_options(table: Mapping[int, Option], zones: Sequence[int], last: tuple
     return (*[table[z] for z in zones], *last)
 
 
-OPTIONS: dict[tuple[Any, ...], Any] = {}
+OPTIONS: Memo[tuple[Any, ...], Any] = Memo(limit=200_000)
 """Options already built, by what makes them (options are immutable: every state may share them)."""
 
 
 def cached_option(key: tuple[Any, ...], make: Callable[..., Any], *args: Any) -> Any:
     """The option (or tuple of options) for ``key`` (everything they depend on), built once by
     ``make(*args)``. ``make`` must not keep a reference to a state (the cache outlives games)."""
-    opt = OPTIONS.get(key)
-    if opt is None:
-        if len(OPTIONS) > 200_000:
-            OPTIONS.clear()
-        opt = OPTIONS[key] = make(*args)
-    return opt
+    return OPTIONS.made(key, make, *args)

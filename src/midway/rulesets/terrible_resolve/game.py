@@ -379,11 +379,11 @@ class TerribleResolveState(State):
                 d["_shown"] = (phase, self._serial, opts)
                 self._offered = self._decision(opts)
                 return
-            self._offer(phase, opts)
+            self._offer_phase(phase, opts)
         else:
             d.pop("_shown", None)
 
-    def _offer(self, phase: str, opts: list[Option]) -> None:
+    def _offer_phase(self, phase: str, opts: list[Option]) -> None:
         """[Sequence of Play] Hand over the decision of ``phase`` (not hit allocation) with options ``opts``,
         remembering them so that the next decision of the phase may be made from them."""
         self.__dict__["_shown"] = (phase, self._serial, opts)
@@ -478,7 +478,7 @@ class TerribleResolveState(State):
             phase, opts = kept
             if opts and phase != "alloc":  # play stays in a phase with options: offered at once, not via _run
                 self.phase = phase
-                self._offer(phase, opts)
+                self._offer_phase(phase, opts)
                 return
         self._run(kept)
 

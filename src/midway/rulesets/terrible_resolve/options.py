@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from midway.engine import DONE, Option
 from midway.engine.decisions import FrozenDict
+from midway.engine.memo import Memo
 from midway.rulesets.terrible_resolve.data import GROUP_SP
 
 CACHE: dict[tuple[Any, ...], Any] = {}
@@ -64,22 +65,15 @@ def without(items: Sequence[T], gone: T) -> list[T]:
 V = TypeVar("V")
 
 
-class Table(dict[tuple[Any, ...], V]):
+class Table(Memo[tuple[Any, ...], V]):
     """[Sequence of Play] Options (or events' text and data) of one kind, by the facts they depend on, each made
-    by ``make(*key)``: those of ``keys`` when the module is loaded, any other on first use. A step builds its
-    options in C with ``list(map(table.__getitem__, keys))``."""
+    by ``make(*key)``: those of ``keys`` when the module is loaded, any other on first use (an engine
+    :class:`~midway.engine.memo.Memo`). A step builds its options in C with ``list(map(table.__getitem__, keys))``."""
 
-    __slots__ = ("make",)
+    __slots__ = ()
 
     def __init__(self, make: Callable[..., V], keys: Iterable[tuple[Any, ...]] = ()) -> None:
-        super().__init__()
-        self.make = make
-        for key in keys:
-            self[key] = make(*key)
-
-    def __missing__(self, key: tuple[Any, ...]) -> V:
-        made = self[key] = self.make(*key)
-        return made
+        super().__init__(make, unpack=True, preload=keys)
 
 
 OptionTable = Table[Option]

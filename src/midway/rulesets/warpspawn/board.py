@@ -6,13 +6,13 @@ A squad is one chit (M03). Its two face-down meanings are two flags (WS-R03):
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from itertools import compress
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from midway.engine import Option
 from midway.engine.decisions import FrozenDict
+from midway.engine.memo import Memo
 from midway.rulesets.warpspawn.data import (
     BOX_NAMES,
     CARRIER_ORDER,
@@ -165,30 +165,12 @@ class Squad:
 _JSON_FIELDS = tuple(f.name for f in fields(Squad) if f.name not in ("index", "bit"))
 """The fields of a :class:`Squad` that are part of the game."""
 
-K = TypeVar("K")
-V = TypeVar("V")
-
 LOST = Option("lost", "a squad in The Drink")
 """The ``_popt`` entry of a squad in The Drink (never offered: such a squad is never still to move)."""
 
 Place = tuple[Option, str, str, FrozenDict]
 """What is said of a squad in one place: its ``pick:`` option there, the squad in words, and the text and
 data of the ``move`` event that puts it there."""
-
-
-class Memo(dict[K, V]):
-    """Immutable things (options, texts, event data) made once each by ``make(key)``, on first use, and shared
-    by every game: ``memo[key]`` is a dict look-up in C once made."""
-
-    __slots__ = ("make",)
-
-    def __init__(self, make: Callable[[K], V]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key: K) -> V:
-        made = self[key] = self.make(key)
-        return made
 
 
 def _new_place(key: tuple[str, str, str]) -> Place:
