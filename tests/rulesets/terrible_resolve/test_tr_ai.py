@@ -54,3 +54,13 @@ def test_tr_launch_planes_sends_every_fighter_to_cap() -> None:
         assert choice in cap and not choice.endswith("escort")
         launches += 1
     assert launches > 3
+
+
+def test_tr_search_leaves_spotting_and_moving_to_the_heuristic() -> None:
+    """The search agent searches the choices of landing, the search, launching, targets and CAP, and plays the
+    heuristic's spotting (Planning Phase) and moves (Move Planes), which its depth-cut playouts misjudge."""
+    from midway.ai.kit import kit_for
+
+    kit = kit_for(GAME)
+    assert kit.search_kinds == frozenset({"land", "search", "launch", "target", "cap"})
+    assert {"plan", "move"}.isdisjoint(kit.search_kinds)
