@@ -122,3 +122,29 @@ def test_vam_combat_samples_never_read_the_hidden_part_of_the_true_state() -> No
             same_for_same_view(side, view, decision, n)
             compared += 1
     assert compared >= 5
+
+
+def test_vam_bombers_targets_given_so_far_are_in_the_sides_view_and_the_sample() -> None:
+    """[Bombardement et torpillage] In phase 6 a side's view lists the targets it has given its bombers so far (its own
+    orders, M083), and the sampler copies them: targets chosen otherwise than the heuristic would (here always the
+    last option) are rebuilt exactly, and the enemy's targets are never in the side's view."""
+    dice = SeededDice(3)
+    checked = 0
+    for seed in (11, 12):
+        state = GAME.new(seed, {})
+        agents = {s: make_agent("heuristic", seed + i) for i, s in enumerate(GAME.sides)}
+        while not state.is_over:
+            side, decision = next(iter(state.pending().items()))
+            view = state.view(side, log_tail=0)
+            if state.step == "p6" and decision.kind == "target" and len(decision.options) > 1:
+                given = [[a, t] for a, t, _rid in state.tasks[side] if t is not None]
+                assert view["state"]["targets"] == given
+                if given:
+                    sample = sampler.sample(GAME, view, dice, decision)
+                    if sample is not None:
+                        assert _tasks(sample, side) == _tasks(state, side)
+                        checked += 1
+                state.apply(side, decision.options[-1][0])
+                continue
+            state.apply(side, agents[side].choose(view, decision))
+    assert checked >= 5

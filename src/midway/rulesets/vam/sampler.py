@@ -17,8 +17,7 @@ drawn or inferred:
   options come out the same (a ship listed as movable may move, one not listed may not);
 * *its raids of the turn* (phase 6) are formed from its phase-2 orders, as the umpire formed them (every
   aircraft declared took off, and is in the air or shot down); its bombers' targets chosen before the one
-  deciding (named by the prompt) are the heuristic's (the view does not keep them: exact when the heuristic
-  chose them, as in the tests, a guess when search did);
+  deciding (named by the prompt) are those its view lists (``targets``: its own orders of the phase);
 * *each hidden enemy ship* (not located this turn) is placed by a walk from where it started (its
   setup hex, or for Japan its entry by column A on the first turn, group 13 once it may) of at most as
   many hexes as its speed allowed since ([Mouvements navals]), drawn toward Midway, and never, in
@@ -356,7 +355,7 @@ def _build(
     if step == "p1":
         _own_movement(s, side, orders, decision, menu, turn, dice)
     if step == "p6":
-        if not _bombing(s, side, orders, decision, turn, dice):
+        if not _bombing(s, side, orders, decision, turn, dice, st.get("targets") or ()):
             return None
         if enemy in view.get("to_move", ()) and not _enemy_raid(s, side, turn, dice):
             return _REDRAW  # no enemy bomber reaches a hex it could be choosing targets in: other draws may
@@ -478,11 +477,19 @@ def _own_movement(
                 u[x]["last"] = turn - 1
 
 
-def _bombing(s: Any, side: str, orders: Mapping[str, Any], decision: Decision, turn: int, dice: SeededDice) -> bool:
+def _bombing(
+    s: Any,
+    side: str,
+    orders: Mapping[str, Any],
+    decision: Decision,
+    turn: int,
+    dice: SeededDice,
+    chosen_targets: Any = (),
+) -> bool:
     """[Bombardement et torpillage] The side's raids of this turn, from its phase-2 orders (the Midway raid first,
     unless called off, then the hexes in the order declared; every aircraft declared took off, M055, and is in the
-    air or shot down), and the bombers' targets: those before the one deciding (the prompt names it) have the
-    heuristic's (the view does not tell what they chose), the rest none yet. False when the decision's bomber is not
+    air or shot down), and the bombers' targets: those before the one deciding (the prompt names it) have those the view
+    lists (``chosen_targets``; the heuristic's for any it does not), the rest none yet. False when the decision's bomber is not
     found. The enemy's raids on the side are left out here (:func:`_enemy_raid` draws one when the view lists the
     enemy among those choosing)."""
     u = s.u
@@ -507,12 +514,16 @@ def _bombing(s: Any, side: str, orders: Mapping[str, Any], decision: Decision, t
     ]
     s.tasks = {side: tasks, ENEMY[side]: []}
     shooter = decision.prompt.split(" — ", 1)[-1]
+    chosen = dict(chosen_targets)
     for i, task in enumerate(tasks):
         targets = s.targets(side, i)
         if len(targets) < 2:
             continue
         if s.tag(task[0], side) == shooter:
             return True
+        if task[0] in chosen:  # the view lists the targets given so far
+            task[1] = chosen[task[0]]
+            continue
         ranked = sorted((TARGET_RANK.get(DATA.units[uid].code, 10), f"t:{ref}", uid) for ref, uid in targets)
         task[1] = ranked[0][2] if ranked[0][0] < 10 else targets[dice.randint(0, len(targets) - 1)][1]
     return False

@@ -108,6 +108,8 @@ def view(state: VamState, side: str | None) -> dict[str, Any]:
             "closed": state.kure["closed"],
         }
     out["orders"] = _orders(state, side)
+    if state.step == "p6":  # the targets the side has given its bombers so far (its own orders, M083)
+        out["targets"] = [[a, t] for a, t, _rid in state.tasks[side] if t is not None]
     return out
 
 
