@@ -488,10 +488,10 @@ def _bombing(
 ) -> bool:
     """[Bombardement et torpillage] The side's raids of this turn, from its phase-2 orders (the Midway raid first,
     unless called off, then the hexes in the order declared; every aircraft declared took off, M055, and is in the
-    air or shot down), and the bombers' targets: those before the one deciding (the prompt names it) have those the view
-    lists (``chosen_targets``; the heuristic's for any it does not), the rest none yet. False when the decision's bomber is not
-    found. The enemy's raids on the side are left out here (:func:`_enemy_raid` draws one when the view lists the
-    enemy among those choosing)."""
+    air or shot down), and the bombers' targets: those before the one deciding (the prompt names it) have those
+    the view lists (``chosen_targets``; the heuristic's for any it does not), the rest none yet. False when the
+    decision's bomber is not found. The enemy's raids on the side are left out here (:func:`_enemy_raid` draws one
+    when the view lists the enemy among those choosing)."""
     u = s.u
     planned: list[tuple[str, list[str]]] = []
     if orders.get("mr") and not orders.get("cancel"):
