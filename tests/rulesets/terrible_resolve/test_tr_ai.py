@@ -57,10 +57,24 @@ def test_tr_launch_planes_sends_every_fighter_to_cap() -> None:
 
 
 def test_tr_search_leaves_spotting_and_moving_to_the_heuristic() -> None:
-    """The search agent searches the choices of landing, the search, launching, targets and CAP, and plays the
-    heuristic's spotting (Planning Phase) and moves (Move Planes), which its depth-cut playouts misjudge."""
-    from midway.ai.kit import kit_for
+    """The search agent plays the heuristic's spotting (Planning Phase) and moves (Move Planes), which its depth-cut
+    playouts misjudge, without a playout, and searches the other choices the sampler rebuilds (here: CAP, targets)."""
+    from midway.ai.mcts import ISMCTSAgent
 
-    kit = kit_for(GAME)
-    assert kit.search_kinds == frozenset({"land", "search", "launch", "target", "cap"})
-    assert {"plan", "move"}.isdisjoint(kit.search_kinds)
+    agent = ISMCTSAgent(3, iterations=4, max_time=0, depth=10)
+    seen: dict[str, bool] = {}
+    state = GAME.new(3)
+    heuristic = {s: make_agent("heuristic", 3 + i) for i, s in enumerate(GAME.sides)}
+    while not state.is_over and len(seen) < 4:
+        side, decision = next(iter(state.pending().items()))
+        view = state.view(side, log_tail=0)
+        if (
+            decision.kind in ("plan", "move", "cap", "target")
+            and len(decision.options) > 1
+            and decision.kind not in seen
+        ):
+            choice = agent.choose(view, decision)
+            assert choice in decision.option_ids
+            seen[decision.kind] = agent.last_iterations > 0
+        state.apply(side, heuristic[side].choose(view, decision))
+    assert seen == {"plan": False, "move": False, "cap": True, "target": True}

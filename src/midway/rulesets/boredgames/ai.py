@@ -664,10 +664,11 @@ class Tactician:
                 pt, _ = odds((cards_for(ct), 0, 0, me), (cards_for(ce), KINDS[b.kind[target]].card_bonus, 0, other(me)))
                 scored.append((now + pt * _lose(b, target, me) - 0.3, oid))
                 continue
-            v = firing_value(nb, me, att, dfn, mods, thach=facing_thach)
-            if key == "surprise":
-                plain = firing_value(b, me, att, dfn, cb)
+            if key == "surprise":  # straight to Firing: no Thach Weave to come
+                plain = firing_value(b, me, att, dfn, cb) if facing_thach else now
                 v = plain + (0.3 if plain > b.value(me) else -1.0)
+            else:
+                v = firing_value(nb, me, att, dfn, mods, thach=facing_thach)
             cost = ORDERS[key].cost if key in ORDERS else 1
             scored.append((v - 0.35 * cost, oid))
         return self._best(scored)

@@ -20,7 +20,7 @@ from midway.engine.decisions import FrozenDict
 from midway.engine.memo import Memo
 from midway.rulesets.terrible_resolve.data import GROUP_SP
 
-CACHE: dict[tuple[Any, ...], Any] = {}
+DONES: Memo[str, Option] = Memo(lambda label: Option(DONE, label))
 """The ``done`` options made so far, by label."""
 
 
@@ -36,11 +36,7 @@ SP_VALUES = range(1, GROUP_SP + 1)
 
 def done(label: str) -> Option:
     """[Sequence of Play] The ``done`` option that ends a compound order, with its label."""
-    key = (DONE, label)
-    opt = CACHE.get(key)
-    if opt is None:
-        opt = CACHE[key] = Option(DONE, label)
-    return opt
+    return DONES[label]
 
 
 class Segmented(list[Option]):

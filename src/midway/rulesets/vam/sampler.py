@@ -550,9 +550,9 @@ def _enemy_raid(s: Any, side: str, turn: int, dice: SeededDice) -> bool:
     targets = [(h, h) for _rank, h in ranked if len(hexes[h]) >= 2]
     if side == "ijn" and len(s.ashore("ijn")) >= 2:
         targets.append((ISLAND, DATA.midway))
+    ready = [a for a in _AIR if DATA.units[a].side == enemy and s.can_fly(a)]
+    scouts = [a for a in ready if s.code(a) == "D" and u[a]["base"] != "midway"][: SCOUTS[enemy]]
     for target, hex_ in targets:
-        ready = [a for a in _AIR if DATA.units[a].side == enemy and s.can_fly(a)]
-        scouts = [a for a in ready if s.code(a) == "D" and u[a]["base"] != "midway"][: SCOUTS[enemy]]
         flying = [a for a in ready if a not in scouts and s.in_range(a, hex_)]
         if not any(s.code(a) in _BOMBERS for a in flying):
             continue
@@ -562,22 +562,18 @@ def _enemy_raid(s: Any, side: str, turn: int, dice: SeededDice) -> bool:
             h = s.base_hex(u[a]["base"])
             reach = DATA.units[a].type.range // 2
             u[a].update(st="air", ready=False, flew=turn, out=min(distance(h, hex_), reach), scout=hex_)
-        first = SIDES.index(enemy) < SIDES.index(side)  # the umpire forms the raids side by side (M064)
-        if first:  # the side's raids come after this one: their index moves up
-            for a in _AIR:
-                if u[a].get("raid") is not None and u[a]["st"] == "air":
-                    u[a]["raid"] += 1
+        rid = len(s.raids)
+        s.launch(enemy, target, flying)  # takes off as the umpire's raids do (M055)
+        if SIDES.index(enemy) < SIDES.index(side):  # the umpire forms the raids side by side (M064): this one first
+            rid = 0
+            s.raids.insert(0, s.raids.pop())
+            for i, r in enumerate(s.raids):
+                for a in r["a"]:
+                    if u[a]["st"] == "air":
+                        u[a]["raid"] = i
             for task in s.tasks[side]:
                 task[2] += 1
-        rid = 0 if first else len(s.raids)
-        origins = []
-        for a in flying:
-            h = s.base_hex(u[a]["base"])
-            origins.append(h)
-            u[a].update(st="air", ready=False, flew=turn, out=distance(h, hex_), raid=rid)
-        raid: dict[str, Any] = dict(att=enemy, tgt=target, hex=hex_, a=flying, d=[], init=None, rounds=0)
-        raid["origins"] = origins
-        s.raids.insert(rid, raid)
+        raid = s.raids[rid]
         defenders = raid["d"] = s.defenders(raid)
         for a in defenders:
             u[a]["def"] = rid
