@@ -78,3 +78,51 @@ def test_tr_search_leaves_spotting_and_moving_to_the_heuristic() -> None:
             seen[decision.kind] = agent.last_iterations > 0
         state.apply(side, heuristic[side].choose(view, decision))
     assert seen == {"plan": False, "move": False, "cap": True, "target": True}
+
+
+def test_tr_carrier_attacks_sink_need_counts_aa_and_hits_per_sp() -> None:
+    """[Carrier Attacks] An undamaged Kaga (9 AA dice, half of them hitting) needs 4.5 SP for her AA and 10 hits at
+    11/30 hits per surviving SP (dive: 5-6 plus re-rolled sixes; torpedo: 2 on a six plus re-rolled sixes)."""
+    from pytest import approx
+
+    from midway.rulesets.terrible_resolve.ai import HITS_PER_SP, sink_need
+
+    assert HITS_PER_SP == approx(1 / 3 + 1 / 6 * 1 / 5) == approx(1 / 6 * 2.2)
+    assert sink_need("kag", 0) == approx(4.5 + 10 * 30 / 11)
+    assert sink_need("sor", 7) == approx(3.0 + 3 * 30 / 11)
+
+
+def test_tr_carrier_attacks_heuristic_splits_a_raid_by_what_sinks_each_carrier() -> None:
+    """[Carrier Attacks] A raid's bombers go at the most damaged enemy carrier until the SP sent there would sink it
+    through its AA, then at the next. A remnant too small to open on another carrier (under ``OPEN_ON`` of what
+    sinks it) stays with the first, so no carrier gets more than its need, that remnant and one group while
+    another carrier afloat gets none; and large raids attack two carriers or more (all on one target wasted
+    most of a raid)."""
+    from midway.rulesets.terrible_resolve.ai import OPEN_ON, sink_need
+
+    raids = 0
+    split = 0
+    for seed in range(6):
+        state = GAME.new(seed)
+        agents = {s: make_agent("heuristic", seed + i) for i, s in enumerate(GAME.sides)}
+        while not state.is_over:
+            side, decision = next(iter(state.pending().items()))
+            view = state.view(side, log_tail=0)
+            choice = agents[side].choose(view, decision)
+            state.apply(side, choice)
+            if decision.kind != "target" or state.phase == "target":
+                continue
+            # the raid's last target is given: every bomber in Attacking has its carrier
+            boxes = view["state"]["mine"]["boxes"]
+            given = dict(boxes.get("targets") or {})
+            given[choice.split(":")[1]] = choice.split(":")[2]
+            sp = {g["id"]: g["sp"] for g in boxes["atk"]}
+            damage = {c["id"]: c["damage"] for c in view["state"]["enemy"]["carriers"] if c["status"] != "sunk"}
+            sent = {c: sum(sp[g] for g, t in given.items() if t == c) for c in damage}
+            raids += 1
+            split += sum(1 for v in sent.values() if v) > 1
+            for c, v in sent.items():
+                idle = [sink_need(o, damage[o]) for o in damage if o != c and sent[o] == 0]
+                if idle:
+                    assert v <= sink_need(c, damage[c]) + OPEN_ON * min(idle) + 5, (seed, sent, damage)
+    assert raids > 5 and split > 0, (raids, split)
