@@ -30,6 +30,17 @@ class RulesetKit(Protocol):
     search_depth: int
     """Optional: decisions a playout runs before the position is scored (default 60): about a turn."""
 
+    def clock(self, state: State) -> tuple[int, ...]:
+        """Optional: where the game is in its sequence of play (``(turn, step)``), ordered as play goes on.
+
+        With it, the search's paired playouts (:mod:`midway.ai.mcts`) are scored at the same point of the game:
+        the heuristic's choice is played ``search_depth`` decisions on, and every other option until its own
+        playout reaches the clock that one ended at. Without it each playout runs ``search_depth`` decisions,
+        so an option that takes more decisions (committing squadrons one at a time rather than ``done``) is
+        scored earlier in the game than another, and an enemy strike may fall inside one playout and not the
+        other."""
+        ...
+
     search_kinds: frozenset[str] | None
     """The decision kinds worth searching (``None``: all); the others are answered by ``heuristic``.
     Optional: a ruleset uses it to keep the search budget for the choices that matter."""

@@ -9,7 +9,10 @@ random numbers*, so that the luck of the sample and the dice, which is most of a
 cancels in each option's *paired gain* (its playout's value minus the heuristic's choice's). A
 playout runs the kit's cheap ``rollout`` policy for ``depth`` decisions (the first ``model`` of them
 the heuristic's own, from that side's view of the determinization) and is scored by ``kit.evaluate``
-(or the result, if the game ended). After four rounds an option whose gain cannot clear ``keep`` at
+(or the result, if the game ended). Where the kit has a ``clock`` (the turn and step), the heuristic's
+choice's playout runs ``depth`` decisions and every other option's runs until it reaches the point of
+the game that one ended at, so that options taking more or fewer decisions are scored at the same time.
+After four rounds an option whose gain cannot clear ``keep`` at
 ``z`` standard errors above its mean is dropped, so the budget goes to the contenders; at the end
 the option whose gain's lower bound (mean less ``z`` standard errors) is highest above ``keep`` is
 played, or the heuristic's choice if none is. Why: with the tree below (UCB1 over 15-300 playouts of
@@ -286,13 +289,14 @@ class ISMCTSAgent:
                 if sample is None:
                     break
             seed = dice.randint(0, 2**62)
-            base = self._playout(kit, sample.clone(search=True), seed, side, hint, limit)
+            base, until = self._playout(kit, sample.clone(search=True), seed, side, hint, limit)
             n += 1
             over = clock.over()
             for oid in live:
                 if over:
                     break
-                gains[oid].append(self._playout(kit, sample.clone(search=True), seed, side, oid, limit) - base)
+                value = self._playout(kit, sample.clone(search=True), seed, side, oid, limit, until)[0]
+                gains[oid].append(value - base)
                 n += 1
                 over = clock.over()
             sample = None
@@ -307,14 +311,23 @@ class ISMCTSAgent:
                     best, best_low = oid, low
         return best
 
-    def _playout(self, kit: Any, state: State, seed: int, side: str, oid: str, limit: int) -> float:
+    def _playout(
+        self, kit: Any, state: State, seed: int, side: str, oid: str, limit: int, until: Any = None
+    ) -> tuple[float, Any]:
         """``side`` plays ``oid`` in ``state``, then the game runs ``limit`` more decisions on dice from ``seed``
-        (the state's and the policies': the same for every option compared); its value for ``side``."""
+        (the state's and the policies': the same for every option compared); its value for ``side`` and the kit's
+        clock where it stopped (``None`` without one). With ``until`` (a clock) it runs instead until the game
+        reaches that point, at most ``PAIRED_STRETCH`` times ``limit`` decisions: every option compared is then
+        scored at the same point of the game (:meth:`midway.ai.kit.RulesetKit.clock`)."""
         state.reseed(seed)
         dice = SeededDice(seed ^ 0x5DEECE66D)
         state.apply(side, oid)
         model = self.model
-        for who, decision in _turns(state, limit):
+        clock = getattr(kit, "clock", None)
+        stop = clock if until is not None else None
+        for who, decision in _turns(state, limit * PAIRED_STRETCH if stop is not None else limit):
+            if stop is not None and stop(state) >= until:
+                break
             if len(decision.options) == 1:
                 choice = decision.options[0].id
             elif model > 0:
@@ -323,7 +336,7 @@ class ISMCTSAgent:
             else:
                 choice = kit.rollout(state, decision, dice)
             state.apply(who, choice)
-        return _value(kit, state, side)
+        return _value(kit, state, side), (clock(state) if clock is not None else None)
 
     def _search(
         self,
@@ -509,6 +522,11 @@ def _worker_search(
         return {}, 0
     stats = agent._search(game, kit, view, decision, first, {}, _Key())
     return stats, agent.last_iterations
+
+
+PAIRED_STRETCH = 4
+"""How many times ``search_depth`` decisions an option's paired playout may run to reach the clock of the
+heuristic's choice's playout."""
 
 
 def _turns(state: State, limit: int) -> Iterator[tuple[str, Decision]]:

@@ -126,3 +126,49 @@ def test_tr_carrier_attacks_heuristic_splits_a_raid_by_what_sinks_each_carrier()
                 if idle:
                     assert v <= sink_need(c, damage[c]) + OPEN_ON * min(idle) + 5, (seed, sent, damage)
     assert raids > 5 and split > 0, (raids, split)
+
+
+def _japanese_cap_choice(seed: int, first: str):
+    """The state, view and decision of the heuristic game ``seed`` where the Japanese are about to commit CAP
+    squadron ``first`` (its first option) against an American raid."""
+    state = GAME.new(seed)
+    agents = {s: make_agent("heuristic", seed * 7 + i) for i, s in enumerate(GAME.sides)}
+    while not state.is_over:
+        side, decision = next(iter(state.pending().items()))
+        view = state.view(side, log_tail=0)
+        if side == "ijn" and decision.kind == "cap" and decision.option_ids[0] == first:
+            return state, view, decision
+        state.apply(side, agents[side].choose(view, decision))
+    raise AssertionError("no such CAP choice")
+
+
+def test_tr_sequence_of_play_paired_playouts_are_scored_at_the_same_step() -> None:
+    """[Sequence of Play] The kit's clock is (turn, step). Committing one more CAP squadron takes a decision per
+    squadron, so after the same number of decisions a playout that stopped committing (``done``) is later in the
+    game; given the clock the first playout ended at, the other stops there too."""
+    from midway.ai.kit import kit_for
+    from midway.ai.mcts import ISMCTSAgent
+
+    state, _view, decision = _japanese_cap_choice(7000, "cap:sor-f3:bombers")
+    assert "done" in decision.option_ids
+    kit = kit_for(GAME)
+    agent = ISMCTSAgent(1, iterations=10, max_time=0)
+    base, until = agent._playout(kit, state.clone(search=True), 5, "ijn", "cap:sor-f3:bombers", 60)
+    assert until >= (state.turn, state.step)
+    _, free = agent._playout(kit, state.clone(search=True), 5, "ijn", "done", 60)
+    _, paired = agent._playout(kit, state.clone(search=True), 5, "ijn", "done", 60, until)
+    assert free > until  # the artefact: 60 decisions reach further without the commitments
+    assert paired == until
+
+
+def test_tr_cap_attacks_search_commits_cap_against_a_raid_it_can_reach() -> None:
+    """[CAP attacks] With 15 CAP squadrons in the centre ring and 19 American bomber groups in Ready to Attack, the
+    search keeps committing squadrons as the heuristic does: stopping (``done``) lets the raid through. Before the
+    paired playouts were scored at the same step, ``done`` looked better by 0.08 (its playouts reached the
+    Japanese strike of the next turn) and the search lost 19 of 20 games as the IJN that way."""
+    from midway.ai.mcts import ISMCTSAgent
+
+    _state, view, decision = _japanese_cap_choice(7000, "cap:sor-f3:bombers")
+    agent = ISMCTSAgent(5, iterations=150, max_time=0)
+    assert agent.choose(view, decision) != "done"
+    assert agent.last_gains.get("done", -1.0) < 0

@@ -8,6 +8,7 @@ from midway.ai import make_agent
 from midway.ai.kit import kit_for
 from midway.engine import registry
 from midway.engine.chance import SeededDice
+from midway.rulesets.terrible_resolve.data import SIDE_GROUPS
 from tests.ai.samples import assert_fits
 
 GAME = registry.load("terrible-resolve")
@@ -46,3 +47,35 @@ def test_tr_carrier_attacks_and_cap_attacks_choices_are_sampled_with_their_order
                 midway_through += bool(state.cap_orders)
     assert kinds["target"] >= 20 and kinds["cap"] >= 5, kinds
     assert midway_through >= 5
+
+
+def test_tr_sampler_places_hidden_enemy_groups_where_heuristic_games_had_them() -> None:
+    """[Set Up] / TR-R19: a side sees neither the enemy's hangars, decks and CAP nor its strikes on the way. The
+    sampler places those hidden groups where one of its library of heuristic games had them at the same turn and
+    step (so a sampled enemy has CAP up and strikes out, as a real one does mid-game), never where the view would
+    show them (its Ready to Attack and Attacking boxes), and every sample still gives exactly the view."""
+    kit = kit_for(GAME)
+    dice = SeededDice(7)
+    state = GAME.new(3)
+    agents = {s: make_agent("heuristic", 3 + i) for i, s in enumerate(GAME.sides)}
+    airborne = {"usn": 0, "ijn": 0}
+    checked = 0
+    while not state.is_over and state.turn <= 6:
+        side, decision = next(iter(state.pending().items()))
+        view = state.view(side, log_tail=0)
+        if state.turn >= 4 and decision.kind in ("target", "cap", "launch") and len(decision.options) > 1:
+            enemy = "ijn" if side == "usn" else "usn"
+            shown = {g["id"] for g in view["state"]["enemy"]["raid_ready_to_attack"]}
+            shown |= {g["id"] for g in view["state"]["enemy"]["raid_attacking"]}
+            for _ in range(3):
+                sample = kit.sample(GAME, view, dice, decision)
+                assert sample is not None
+                assert_fits(GAME, view, sample, decision)
+                for g in SIDE_GROUPS[enemy]:
+                    where = sample.loc[g]
+                    assert where not in ("rta", "atk") or g in shown
+                    airborne[enemy] += where.startswith("cap:") or where == "mta"
+                checked += 1
+        state.apply(side, agents[side].choose(view, decision))
+    assert checked >= 6
+    assert airborne["usn"] > 0 and airborne["ijn"] > 0, airborne
