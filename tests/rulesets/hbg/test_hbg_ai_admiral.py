@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from midway.engine import Decision, Option
-from midway.rulesets.hbg.scripted import Admiral, search_zone, strike_goals
+from midway.ai.agents import make_agent
+from midway.engine import Decision, Option, registry
+from midway.rulesets.hbg.scripted import Admiral, Striker, search_zone, strike_goals
 
 
 def _view(ships: list[dict[str, Any]] = (), air: list[dict[str, Any]] = (), side: str = "usn") -> dict[str, Any]:
@@ -60,3 +61,33 @@ def test_hbg_admiral_puts_cap_over_midway_when_bombers_come_else_passes() -> Non
     assert Admiral(0).choose(covered, order) == "pass"
     cap = _decision("launch", "to:31", "to:32", "cancel", prompt="launch a CAP: 2 Air Units chosen")
     assert Admiral(0).choose(bombers, cap) == "to:31"
+
+
+def test_hbg_admiral_4_3_bombers_press_on_to_the_carriers() -> None:
+    """[4.3] Seed 0, Turn 3: B-17s entering the IJN board meet a destroyer (0 VP) in the outer ring in Round 1; the
+    Admiral keeps the bombs and presses on (``air``; the Striker dropped them on the destroyer); in Round 3, in
+    the centre, they bomb a carrier."""
+    state = registry.load("hbg").new(0, {"max_turns": 4})
+    agents = {"usn": make_agent("heuristic", 1), "ijn": make_agent("heuristic", 2)}
+    seen: list[tuple[list[str], str, str]] = []
+    while not state.is_over:
+        side, decision = next(iter(state.pending().items()))
+        view = state.view(side, log_tail=0)
+        if side == "usn" and decision.kind == "declare":
+            seen.append(
+                (list(decision.option_ids), Striker(0).choose(view, decision), Admiral(0).choose(view, decision))
+            )
+        state.apply(side, agents[side].choose(view, decision))
+    assert seen[0] == (["air", "bomb:ship:yagumo_dd-2"], "bomb:ship:yagumo_dd-2", "air")
+    assert seen[1] == (["air", "bomb:ship:akagi", "bomb:ship:kaga"], "bomb:ship:akagi", "bomb:ship:akagi")
+
+
+def test_hbg_admiral_4_3_last_round_bombs_the_ship_worth_most() -> None:
+    """[4.3] In the last round (the ordnance is lost anyway, M162) a cruiser (1 VP) before a destroyer (0 VP)."""
+    view = _view([_ship("yagumo_dd-1", "yagumo_dd", 19), _ship("tone_ca-1", "tone_ca", 19)])
+    decision = _decision(
+        "declare", "air", "bomb:ship:yagumo_dd-1", "bomb:ship:tone_ca-1", prompt="Round 3: 3 SBD in Centre: fight?"
+    )
+    assert Admiral(0).choose(view, decision) == "bomb:ship:tone_ca-1"
+    early = _decision("declare", "air", "bomb:ship:tone_ca-1", prompt="Round 2: 3 SBD in Cruiser A: fight?")
+    assert Admiral(0).choose(view, early) == "air"

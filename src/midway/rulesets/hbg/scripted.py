@@ -17,6 +17,7 @@ a strong player: it never plans Task Force moves or CAP.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -214,8 +215,9 @@ class Admiral(Striker):
       moves on each Turn (a patrol still aloft after a search found nothing where it is);
     - strikes go for located carriers first, else ships worth VP (never destroyers alone) and, for the USN, the
       transports; the IJN strikes Midway alone while its airfield stands (3 VP, and the transports may come only
-      once it has fallen), loads its Kates with bombs meanwhile, and its bombers name a carrier, a ship, else a
-      base not yet knocked out (airfield, Seaplane Base, AA guns);
+      once it has fallen), loads its Kates with bombs meanwhile; bombers name a carrier whenever one is in reach
+      and otherwise press on to the centre (where the carriers are), naming in the last round the ship worth most,
+      else a base not yet knocked out (airfield, Seaplane Base, AA guns);
     - with nothing to strike, CAP goes up over what enemy bombers within two zones threaten (Midway, located
       carriers), else the USN passes (its Task Forces stay hidden where they entered) and the IJN moves a Task
       Force without a carrier toward Midway;
@@ -223,8 +225,8 @@ class Admiral(Striker):
       (SZ37 must be free for them); its tokens move the transports' escort toward Midway (the transports follow
       it, 4.1) before anything else, and it never sails the carriers' escorts away from them.
 
-    Between heuristics (seeds 0-199) the IJN now wins 194 of 200 (before 56), at 10.7 VP a game (before 4.6):
-    Midway's airfield on Turn 1, the two transport waves on Turns 2 and 3."""
+    Between heuristics (seeds 0-199) the IJN now wins 184 of 200 (before 56), at 10.7 VP a game (before 4.6):
+    Midway's airfield on Turn 1, the two transport waves by Turn 4; the USN scores 5.0 VP a game."""
 
     name = "hbg-admiral"
 
@@ -335,15 +337,36 @@ class Admiral(Striker):
         unload = [i for i in ids if i.startswith("unload:") and i[7:] in torpedoes]
         return unload[0] if unload else self._rearm(view, ids, goals)
 
-    def _ijn_declare(self, view: Mapping[str, Any], ids: list[str], goals: list[int], decision: Decision) -> str | None:
-        """[4.3] A carrier, else a ship, else a base not yet knocked out (no damage is done to one that is)."""
+    def _usn_declare(self, view: Mapping[str, Any], ids: list[str], goals: list[int], decision: Decision) -> str | None:
+        """[4.3] Bombers name a carrier (or the transports) whenever one is in reach; short of the last round they
+        keep their ordnance and press on inward (``air``: the carriers sit in the centre, M144, M160) rather than
+        drop it on the destroyers and cruisers they meet first (the Striker's choice: its bombs went on 0-VP
+        destroyers in the outer ring); in the last round, the ship worth most VP, else for the IJN a base not yet
+        knocked out (no damage is done to one that is), else any ship. Between heuristics (seeds 0-199) the USN's
+        VP a game rose from 2.2 to 5.0 with both sides pressing on (USN alone: 5.5), the IJN's from 10.7 to 10.7."""
         attacks = [i for i in ids if i.startswith("bomb:")]
-        carriers = [i for i in attacks if i.rsplit(":", 1)[-1] in DATA.carriers]
-        ships = [i for i in attacks if ":ship:" in i]
+        first = next((i for i in attacks if i.rsplit(":", 1)[-1] in DATA.carriers or i.startswith("bomb:tr:")), None)
+        if first is not None:
+            return first
+        last = _ROUND.match(decision.prompt)
+        if last is not None and int(last.group(1)) < LAST_ROUND and "air" in ids:
+            return "air"
+        vp = {s["id"]: DATA.units[s["unit"]].vp for s in view["state"]["ships"]}
+        ships = sorted((i for i in attacks if i.startswith("bomb:ship:")), key=lambda i: -vp.get(i[10:], 0))
         midway = view["state"]["midway"]
         bases = [f"bomb:base:{b}" for b in BASE_ORDER if b in midway and _standing(midway[b])]
         bases = [i for i in bases if i in attacks]
-        return (carriers or ships or bases or ["air"])[0]
+        if ships and (vp.get(ships[0][10:], 0) > 0 or not bases):
+            return ships[0]
+        return (bases or ships or ["air"])[0]
+
+    _ijn_declare = _usn_declare
+
+
+LAST_ROUND = 3
+"""[4.3 Step 3] An Attack's last round: its survivors go home, their ordnance removed, used or not (M151, M162)."""
+_ROUND = re.compile(r"Round (\d+)")
+"""The round of an attack choice, in its prompt ("Round 3: 3 D3A Val Dive Bomber (bomb) in Centre: ...")."""
 
 
 def _escort_order(view: Mapping[str, Any], ids: list[str]) -> str | None:
