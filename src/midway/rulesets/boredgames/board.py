@@ -10,6 +10,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from midway.engine.memo import Memo
 from midway.rulesets.boredgames.data import (
     ATTACK_COLOURS,
     BASE_CELLS,
@@ -65,19 +66,23 @@ def is_attack(col: str | None) -> bool:
     return col in ATTACK_COLOURS
 
 
-_REACH: dict[tuple[Cell, int, tuple[Cell | None, ...]], frozenset[Cell]] = {}
+_REACH: Memo[tuple[Cell, int, tuple[Cell | None, ...]], frozenset[Cell]] = Memo(limit=200_000)
+"""Reachable areas by (cell, facing, Small Board Tiles in play): boards are few, positions many."""
 
 
 def reachable(cell: Cell, facing: int, small: tuple[Cell | None, ...], extra: frozenset[Cell]) -> frozenset[Cell]:
     """[ACTION COMBAT] M33, BG-R15: every area an aircraft reaches in 1..5 Manoeuvres on the board as it stands.
 
     A Manoeuvre is one area forward then an optional quarter turn; other aircraft do not block (they
-    would swap), and no Small Board Tile is added on the way. Cached by board (the Small Tiles in play).
+    would swap), and no Small Board Tile is added on the way. Kept by board (the Small Tiles in play,
+    ``small``; ``extra`` is their areas) in an engine :class:`~midway.engine.memo.Memo`.
     """
     key = (cell, facing, small)
     got = _REACH.get(key)
-    if got is not None:
-        return got
+    return got if got is not None else _REACH.made(key, _reach, cell, facing, extra)
+
+
+def _reach(cell: Cell, facing: int, extra: frozenset[Cell]) -> frozenset[Cell]:
     seen: set[Cell] = set()
     frontier = {(cell, facing)}
     visited = set(frontier)
@@ -94,11 +99,7 @@ def reachable(cell: Cell, facing: int, small: tuple[Cell | None, ...], extra: fr
                     visited.add(st)
                     nxt.add(st)
         frontier = nxt
-    result = frozenset(seen)
-    if len(_REACH) > 200_000:
-        _REACH.clear()
-    _REACH[key] = result
-    return result
+    return frozenset(seen)
 
 
 def facing_name(facing: int) -> str:

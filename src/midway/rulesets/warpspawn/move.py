@@ -268,19 +268,16 @@ def done_allowed(st: WarpspawnState, listed: list[tuple[str, list[str]]]) -> boo
     return constraints.done_allowed(st, listed)
 
 
-_GROUP_PICK: dict[tuple[str, str, tuple[str, ...]], Option] = {}
-"""One ``pick:`` option per strike group id, box and members (a squad's type never changes), shared by every game."""
+_GROUP_PICK: Memo[tuple[str, str, tuple[str, ...]], Option] = Memo(limit=50_000)
+"""One ``pick:`` option per strike group id, box and members (a squad's type never changes), shared by every game;
+emptied at 50,000 (members vary from game to game: a long search never grows it without end)."""
 
 
 def _group_pick(st: WarpspawnState, gid: str) -> Option:
     g = st.groups[gid]
     key = (gid, g["box"], tuple(g["members"]))
     opt = _GROUP_PICK.get(key)
-    if opt is None:
-        if len(_GROUP_PICK) >= 50_000:  # members vary from game to game: a long search never grows it without end
-            _GROUP_PICK.clear()
-        opt = _GROUP_PICK[key] = _new_group_pick(st, *key)
-    return opt
+    return opt if opt is not None else _GROUP_PICK.made(key, _new_group_pick, st, *key)
 
 
 def _new_group_pick(st: WarpspawnState, gid: str, box: str, members: tuple[str, ...]) -> Option:
@@ -423,13 +420,12 @@ _REFUEL_DESTS = ("deck", "stay")
 
 
 def _move_to(key: tuple[str, tuple[str, ...]]) -> tuple[Option, ...]:
-    if len(_MOVE_TO) >= 50_000:  # group ids vary from game to game: a long search never grows it without end
-        _MOVE_TO.clear()
     unit, dests = key
     return tuple([_MOVE[unit, d] for d in dests])
 
 
-_MOVE_TO: Memo[tuple[str, tuple[str, ...]], tuple[Option, ...]] = Memo(_move_to)
+_MOVE_TO: Memo[tuple[str, tuple[str, ...]], tuple[Option, ...]] = Memo(_move_to, limit=50_000)
+"""Emptied at 50,000: group ids vary from game to game, and a long search never grows it without end."""
 """The options of a move-to decision, per unit and places (shared by every game: options are immutable)."""
 
 
