@@ -13,7 +13,7 @@ it through its AA, then at the next (:func:`split_target`).
 **Sampler** (the player's own steps: landing, moving, the search, CAP commitments, targets, launching,
 planning): own groups, SP and carriers from the view; the enemy's carriers' damage when found (else
 undamaged), its planes over one's fleet as shown, every other enemy group where one of a library of
-heuristic games had it at the same turn and step (:func:`_library`; lost with a sunk carrier, home if
+heuristic games had it at the same turn and step (:class:`Library`; lost with a sunk carrier, home if
 that game had it over one's fleet, which the view would show). The step's
 bookkeeping is read from the view (targets given, squadrons committed) and the decision (which groups
 have moved), and a sample is kept only if it offers exactly the decision's options. In hit allocation,
@@ -24,7 +24,8 @@ it returns ``None`` and the search agent plays the heuristic.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from bisect import bisect_left
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from midway.ai.kit import statistics_evaluation
@@ -98,14 +99,7 @@ def _raid_from_view(view: Mapping[str, Any]) -> Raid:
     st = view.get("state") or {}
     boxes = (st.get("mine") or {}).get("boxes") or {}
     targets = boxes.get("targets") or {}
-    given: dict[str, int] = {}
-    free = 0
-    for g in boxes.get("atk") or []:
-        c = targets.get(g["id"])
-        if c is None:
-            free += g["sp"]
-        else:
-            given[c] = given.get(c, 0) + g["sp"]
+    given, free = _tally((g["sp"], targets.get(g["id"])) for g in boxes.get("atk") or [])
     enemy = (st.get("enemy") or {}).get("carriers") or []
     return {c["id"]: int(c.get("damage", 0) or 0) for c in enemy}, given, free
 
@@ -113,17 +107,20 @@ def _raid_from_view(view: Mapping[str, Any]) -> Raid:
 def _raid_from_state(state: Any, side: str) -> Raid:
     """The :data:`Raid` of a target choice, from a (search) state: the same facts the view gives."""
     sp, targets = state.sp, state.targets
+    given, free = _tally((sp[g], targets.get(g)) for g in state.at(side, "atk") if GROUPS[g].kind != FIGHTER)
+    return state.damage, given, free
+
+
+def _tally(bombers: Iterable[tuple[int, str | None]]) -> tuple[dict[str, int], int]:
+    """SP given to each carrier so far, and SP without a target yet, from (SP, carrier or ``None``) per bomber."""
     given: dict[str, int] = {}
     free = 0
-    for g in state.at(side, "atk"):
-        if GROUPS[g].kind == FIGHTER:
-            continue
-        c = targets.get(g)
+    for sp, c in bombers:
         if c is None:
-            free += sp[g]
+            free += sp
         else:
-            given[c] = given.get(c, 0) + sp[g]
-    return state.damage, given, free
+            given[c] = given.get(c, 0) + sp
+    return given, free
 
 
 def policy(decision: Decision, dice: SeededDice, raid: Raid | None = None) -> str:
@@ -190,7 +187,7 @@ class TerribleResolveKit:
 
     def __init__(self) -> None:
         self._templates: dict[Any, State] = {}
-        self._library: dict[Any, dict[tuple[int, int, str], list[dict[str, tuple[str, int]]]]] = {}
+        self._library: dict[Any, Library] = {}
 
     def sample(
         self, game: Any, view: Mapping[str, Any], dice: SeededDice, decision: Decision | None = None
@@ -228,7 +225,7 @@ class TerribleResolveKit:
         for box, groups in mine["boxes"].items():
             if box not in ("cap", "targets"):
                 place(groups, box)
-        for g in _side_groups(side):
+        for g in SIDE_GROUPS[side]:
             if g not in seen:
                 st.loc[g], st.sp[g] = "lost", 0
         if side == "usn":
@@ -242,21 +239,21 @@ class TerribleResolveKit:
                 sunk.add(c["id"])
         shown = {g["id"]: ("rta", g["sp"]) for g in known["raid_ready_to_attack"]}
         shown.update({g["id"]: ("atk", g["sp"]) for g in known["raid_attacking"]})
-        seen_at = self._seen(game, view["options"], enemy, v["turn"], v["step"] - 1, dice)
-        for g in _side_groups(enemy):
+        seen_at = self._seen(key, game, view["options"], enemy, (v["turn"], v["step"] - 1), dice)
+        for g in SIDE_GROUPS[enemy]:
             if g in shown:
                 st.loc[g], st.sp[g] = shown[g]
-            elif _carrier_of(g) in sunk:
+            elif GROUPS[g].carrier in sunk:
                 st.loc[g], st.sp[g] = "lost", 0
             elif seen_at is not None:
                 where, sp = seen_at[g]
                 if where in ("rta", "atk"):  # not shown, so not there: kept home (a phantom wave would be worse)
-                    where = f"hangar:{_carrier_of(g)}"
+                    where = f"hangar:{GROUPS[g].carrier}"
                 elif where.startswith(("deck:", "hangar:")) and where.split(":")[1] in sunk:
                     where, sp = "lost", 0
                 st.loc[g], st.sp[g] = where, sp
             elif st.loc[g] in ("rta", "atk") or st.loc[g].startswith(("deck:", "cap:")) or st.loc[g] == "lost":
-                st.loc[g] = f"hangar:{_carrier_of(g)}"
+                st.loc[g] = f"hangar:{GROUPS[g].carrier}"
         if seen_at is not None and enemy == "ijn":
             st.first_wave = [g for g in first_wave() if st.loc[g] == "wtl"]
         if phase == "target":  # the targets already given to this raid's bombers are the side's own
@@ -265,7 +262,7 @@ class TerribleResolveKit:
             st.cap_orders = dict(mine.get("cap_orders", {}))
         elif phase == "move":
             offered = {o[0].split(":", 1)[1] for o in decision.options if o[0].startswith("advance:")}
-            st.acted = [g for g in _side_groups(side) if st.loc[g] in _MOVERS and g not in offered]
+            st.acted = [g for g in SIDE_GROUPS[side] if st.loc[g] in _MOVERS and g not in offered]
             st.searched = "search" not in decision.option_ids
         st.reindex()
         st.forget_decisions()
@@ -276,19 +273,14 @@ class TerribleResolveKit:
         return st
 
     def _seen(
-        self, game: Any, options: Mapping[str, Any], enemy: str, turn: int, step: int, dice: SeededDice
+        self, key: Any, game: Any, options: Mapping[str, Any], enemy: str, at: tuple[int, int], dice: SeededDice
     ) -> Mapping[str, tuple[str, int]] | None:
-        """Where the enemy's groups were at this turn and step in one of :data:`LIBRARY_GAMES` heuristic games
-        (drawn by ``dice``): the prior for the groups the view does not show. ``None`` if none reached it."""
-        key = tuple(sorted(options.items()))
+        """Where the enemy's groups were at this turn and step (``at``) in one game of the options' :class:`Library`
+        (``key``: the options', as for the templates), drawn by ``dice``."""
         lib = self._library.get(key)
         if lib is None:
-            lib = self._library[key] = _library(game, dict(options))
-        snaps = lib.get((turn, step, enemy))
-        if not snaps:  # no library game asked anything in this step: the latest step before it that did
-            earlier = [k for k in lib if k[2] == enemy and k[:2] < (turn, step)]
-            snaps = lib[max(earlier)] if earlier else None
-        return snaps[dice.randint(0, len(snaps) - 1)] if snaps else None
+            lib = self._library[key] = Library(game, dict(options))
+        return lib.draw(enemy, at, dice)
 
     def heuristic(self, view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> str:
         return policy(decision, dice, _raid_from_view(view) if decision.kind == "target" else None)
@@ -312,41 +304,46 @@ LIBRARY_GAMES = 24
 """Heuristic games (seeds 0-23) whose positions are the sampler's prior for the enemy groups a view hides."""
 
 
-def _library(game: Any, options: dict[str, Any]) -> dict[tuple[int, int, str], list[dict[str, tuple[str, int]]]]:
+class Library:
     """For each (turn, step, side): where that side's groups were (place, SP) when the step began, in each of
     :data:`LIBRARY_GAMES` games of the heuristic against itself (played on search clones, the heuristic as the
-    rollout policy). Before this prior the sampler kept every hidden enemy group in its hangar, or with the
-    Japanese first wave still waiting to land: the enemy never had a strike on the way, and search found CAP
-    useless."""
-    lib: dict[tuple[int, int, str], list[dict[str, tuple[str, int]]]] = {}
-    for seed in range(LIBRARY_GAMES):
-        st: Any = game.new(seed, options).clone(search=True)
-        dice = SeededDice(seed)
-        at = None
-        while True:
-            pending = st.pending()
-            if not pending:
-                break
-            if (st.turn, st.step) != at:
-                at = (st.turn, st.step)
-                for side in SIDE_GROUPS:
-                    lib.setdefault((st.turn, st.step, side), []).append(
-                        {g: (st.loc[g], st.sp[g]) for g in SIDE_GROUPS[side]}
-                    )
-            side, decision = next(iter(pending.items()))
-            st.apply(side, KIT.rollout(st, decision, dice), decision_id=decision.id)
-    return lib
+    rollout policy): the sampler's prior for the enemy groups a view hides. Before it the sampler kept every
+    hidden enemy group in its hangar, or with the Japanese first wave still waiting to land: the enemy never had
+    a strike on the way, and search found CAP useless."""
+
+    def __init__(self, game: Any, options: dict[str, Any]) -> None:
+        self.snaps: dict[tuple[int, int, str], list[dict[str, tuple[str, int]]]] = {}
+        for seed in range(LIBRARY_GAMES):
+            st: Any = game.new(seed, options).clone(search=True)
+            dice = SeededDice(seed)
+            at = None
+            while True:
+                pending = st.pending()
+                if not pending:
+                    break
+                if (st.turn, st.step) != at:
+                    at = (st.turn, st.step)
+                    for side in SIDE_GROUPS:
+                        self.snaps.setdefault((*at, side), []).append(
+                            {g: (st.loc[g], st.sp[g]) for g in SIDE_GROUPS[side]}
+                        )
+                side, decision = next(iter(pending.items()))
+                st.apply(side, KIT.rollout(st, decision, dice), decision_id=decision.id)
+        self.steps = {side: sorted(k[:2] for k in self.snaps if k[2] == side) for side in SIDE_GROUPS}
+        """Each side's (turn, step)s in the library, in order."""
+
+    def draw(self, side: str, at: tuple[int, int], dice: SeededDice) -> Mapping[str, tuple[str, int]] | None:
+        """One game's ``side`` at ``at``, or where no game asked anything in that step, at the latest step before
+        it that one did; ``None`` if there is none."""
+        snaps = self.snaps.get((*at, side))
+        if not snaps:
+            steps = self.steps[side]
+            i = bisect_left(steps, at)
+            snaps = self.snaps[(*steps[i - 1], side)] if i else None
+        return snaps[dice.randint(0, len(snaps) - 1)] if snaps else None
 
 
 _MOVERS = frozenset({"mta", "rta", "atk", "home", "wtl"})
-
-
-def _side_groups(side: str) -> tuple[str, ...]:
-    return SIDE_GROUPS[side]
-
-
-def _carrier_of(group: str) -> str:
-    return GROUPS[group].carrier
 
 
 KIT = TerribleResolveKit()

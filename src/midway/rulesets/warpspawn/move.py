@@ -425,8 +425,8 @@ def _move_to(key: tuple[str, tuple[str, ...]]) -> tuple[Option, ...]:
 
 
 _MOVE_TO: Memo[tuple[str, tuple[str, ...]], tuple[Option, ...]] = Memo(_move_to, limit=50_000)
-"""Emptied at 50,000: group ids vary from game to game, and a long search never grows it without end."""
-"""The options of a move-to decision, per unit and places (shared by every game: options are immutable)."""
+"""The options of a move-to decision, per unit and places (shared by every game: options are immutable); emptied
+at 50,000 (group ids vary from game to game, and a long search never grows it without end)."""
 
 
 def _pick_general(st: WarpspawnState, unit: str) -> Decision | None:
