@@ -60,7 +60,9 @@ def test_kill_9_loses_nothing_acknowledged_and_doubles_nothing(db_url: str, tmp_
         lost: list[tuple[str, str]] = []
         sender = threading.Thread(target=_play, args=(server.base, gid, token, acked, 10_000, lost))
         sender.start()
-        time.sleep(0.3)
+        deadline = time.monotonic() + 30  # a few more moves acknowledged first, however loaded the machine
+        while len(acked) < 43 and time.monotonic() < deadline:
+            time.sleep(0.01)
         server.kill()
         sender.join()
         assert len(acked) > 40

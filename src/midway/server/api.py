@@ -363,6 +363,7 @@ def create_app(service: GameService, *, run_workers: bool = True) -> FastAPI:
             at: int | None = None  # woken by a change: how many moves the game has now, as the change told
             try:
                 while True:
+                    wake.clear()  # before reading: a change made while it is read wakes the next wait at once
                     try:
                         current = await run_in_threadpool(payload, at)
                     except ServiceError as exc:
@@ -378,7 +379,6 @@ def create_app(service: GameService, *, run_workers: bool = True) -> FastAPI:
                         return
                     at = hub.moves.get(game_id) if waiter in done else None
                     waiter.cancel()
-                    wake.clear()
             except (WebSocketDisconnect, RuntimeError):
                 return
             finally:

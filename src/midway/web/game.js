@@ -166,9 +166,9 @@ async function choose(option) {
     });
     order = option.id === "done" || option.id.startsWith("cancel") ? [] : [...order, option.label].slice(-12);
     filter = null;
-    // A push that arrived while the answer travelled may be newer than the answer: ask again.
-    if ((pushes[side] || 0) !== seen) await refresh(side);
-    else update(side, answer);
+    // A push that arrived while the answer travelled may be newer than the answer: the pushes have the last word
+    // (see refresh).
+    if ((pushes[side] || 0) === seen) update(side, answer);
   } catch (err) {
     showError(err.message);
     if (err.status === 409) refresh(side);
@@ -177,9 +177,15 @@ async function choose(option) {
   }
 }
 
+// An HTTP answer is shown only if no push came while it travelled. The pushes of one websocket arrive in order and
+// every change of the game wakes it, so its last payload is the newest position or one is on its way; an answer read
+// while a push crossed it may be older than that push (read before the computer's reply, arriving after it) and,
+// shown, would stay on screen with no push to follow it.
 async function refresh(side) {
+  const seen = pushes[side] || 0;
   try {
-    update(side, await api(`/api/games/${encodeURIComponent(gameId)}/seat`, { token: tokens[side] }));
+    const answer = await api(`/api/games/${encodeURIComponent(gameId)}/seat`, { token: tokens[side] });
+    if ((pushes[side] || 0) === seen) update(side, answer);
   } catch (err) { showError(err.message); }
 }
 
