@@ -64,9 +64,9 @@ def test_hbg_admiral_puts_cap_over_midway_when_bombers_come_else_passes() -> Non
 
 
 def test_hbg_admiral_4_3_bombers_press_on_to_the_carriers() -> None:
-    """[4.3] Seed 0, Turn 3: B-17s entering the IJN board meet a destroyer (0 VP) in the outer ring in Round 1; the
-    Admiral keeps the bombs and presses on (``air``; the Striker dropped them on the destroyer); in Round 3, in
-    the centre, they bomb a carrier."""
+    """[4.3] Seed 0, Turn 2: B-17s entering the IJN board meet a destroyer (0 VP) in the outer ring in Round 1 and a
+    cruiser in Round 2; the Admiral keeps the bombs and presses on (``air``; the Striker dropped them on the
+    destroyer); in Round 3, in the centre, they bomb a carrier."""
     state = registry.load("hbg").new(0, {"max_turns": 4})
     agents = {"usn": make_agent("heuristic", 1), "ijn": make_agent("heuristic", 2)}
     seen: list[tuple[list[str], str, str]] = []
@@ -78,8 +78,9 @@ def test_hbg_admiral_4_3_bombers_press_on_to_the_carriers() -> None:
                 (list(decision.option_ids), Striker(0).choose(view, decision), Admiral(0).choose(view, decision))
             )
         state.apply(side, agents[side].choose(view, decision))
-    assert seen[0] == (["air", "bomb:ship:yagumo_dd-2"], "bomb:ship:yagumo_dd-2", "air")
-    assert seen[1] == (["air", "bomb:ship:akagi", "bomb:ship:kaga"], "bomb:ship:akagi", "bomb:ship:akagi")
+    assert seen[0] == (["air", "bomb:ship:yagumo_dd-1"], "bomb:ship:yagumo_dd-1", "air")
+    assert seen[1] == (["air", "bomb:ship:tone_ca-1"], "bomb:ship:tone_ca-1", "air")
+    assert seen[2] == (["air", "bomb:ship:akagi", "bomb:ship:kaga"], "bomb:ship:akagi", "bomb:ship:akagi")
 
 
 def test_hbg_admiral_4_3_last_round_bombs_the_ship_worth_most() -> None:
