@@ -6,8 +6,11 @@ a plan for each side (``scripted.Admiral``): the USN searches where the IJN carr
 first, puts CAP over what enemy bombers threaten, else passes; the IJN strikes Midway until its airfield falls,
 then invades (the transports in as soon as they may come, SZ37 kept free for them, their escort sailing first),
 searches the roundel zones, strikes the carriers found. Between heuristics the USN won 6% of games with the
-Striker's play on both sides, 72% (seeds 0-199) with the USN's plan alone, 3% with both. Without a view
-(playouts) a cheaper policy by decision kind:
+Striker's play on both sides, 72% (seeds 0-199) with the USN's plan alone, 12% with both (the IJN's plan:
+airfield, then the invasion, 11 VP by Turn 4). Without a view
+(playouts) the plans that decide the game read off the state (:func:`plan`: the IJN's transports in as soon as they
+may come and SZ37 kept free, its escort sailing for Midway first; strikes fly at Midway while its airfield stands,
+else at the nearest enemy carrier of the sampled state), and elsewhere a cheaper policy by decision kind:
 find the enemy before striking (launch every patrol, shadow what they find); with a Command Token,
 move a strike group already up, else launch one, else put up CAP over the carriers, else move ships;
 a strike takes every Air Unit offered (the fighters escort the bombers) and goes for a carrier;
@@ -33,7 +36,8 @@ from typing import Any
 from midway.ai.kit import ranked_choice, statistics_evaluation
 from midway.engine import Decision, State
 from midway.engine.chance import SeededDice
-from midway.rulesets.hbg.scripted import Admiral
+from midway.rulesets.hbg.model import DATA
+from midway.rulesets.hbg.scripted import ESCORTS, Admiral
 
 CARRIERS = ("akagi", "kaga", "soryu", "hiryu", "yorktown", "enterprise", "hornet", "zuiho", "hosho")
 
@@ -115,10 +119,75 @@ class HbgKit:
         return striker.choose(view, decision)
 
     def rollout(self, state: State, decision: Decision, dice: SeededDice) -> str:
-        return policy(decision, dice)
+        choice = plan(state, decision)
+        return choice if choice is not None else policy(decision, dice)
 
     def evaluate(self, state: State, side: str) -> float:
         return statistics_evaluation(state, side)
+
+
+MIDWAY = DATA.map.midway
+AIRFIELD_HITS = DATA.units["airfield"].hit_points
+
+
+def _dist(a: int, b: int) -> int:
+    return DATA.map.distance(a, b)
+
+
+def plan(state: Any, decision: Decision) -> str | None:
+    """The plans of :class:`~midway.rulesets.hbg.scripted.Admiral` where they decide the game, read off the
+    (sampled) state instead of a view, cheap enough for playouts: the IJN brings the transports in as soon as they
+    may come and no other Task Force while a wave waits (SZ37 stays free), its tokens sail the transports' escort
+    toward Midway first, and strikes of either side fly at their target (for the IJN Midway while its airfield
+    stands, else the enemy carrier nearest). None: :func:`policy` decides."""
+    kind = decision.kind
+    side = decision.side
+    ids = [o[0] for o in decision.options]
+    if side == "ijn":
+        if kind == "reinforce":
+            for i in ids:
+                if i.startswith("transports:"):
+                    return i
+            waiting = any(s.zone is None and s.tf in ESCORTS for s in state.ships.values() if s.side == "ijn")
+            if waiting and "done" in ids:
+                return "done"
+            return None
+        if kind == "order":
+            zones = {s.zone for s in state.ships.values() if s.side == "ijn" and s.tf in ESCORTS and not s.sunk}
+            fleets = [i for i in ids if i.startswith("tf:") and int(i[3:]) in zones and int(i[3:]) != MIDWAY]
+            if fleets:
+                return min(fleets, key=lambda i: _dist(int(i[3:]), MIDWAY))
+            return None
+        if kind == "tf":
+            if "allships" in ids:
+                return "allships"
+            dests = [i for i in ids if i.startswith("to:")]
+            return min(dests, key=lambda i: _dist(int(i[3:]), MIDWAY)) if dests else None
+    if kind in ("launch", "move") and "CAP" not in decision.prompt:
+        if any(i.startswith("add:") for i in ids) or "all" in ids:
+            return None
+        dests = [int(i[3:]) for i in ids if i.startswith("to:")]
+        if not dests:
+            return None
+        goals = _goals(state, side)
+        if not goals:
+            return None
+        return f"to:{min(dests, key=lambda z: (min(_dist(z, g) for g in goals), z))}"
+    return None
+
+
+def _goals(state: Any, side: str) -> list[int]:
+    """Where a strike of ``side`` flies in a playout: Midway for the IJN while the airfield stands, else the zones
+    of enemy carriers afloat (the sampled state's, hidden or not)."""
+    if side == "ijn":
+        airfield = state.bases.get("airfield")
+        if airfield is not None and airfield.damage < AIRFIELD_HITS:
+            return [MIDWAY]
+    return [
+        s.zone
+        for s in state.ships.values()
+        if s.side != side and not s.sunk and s.zone is not None and s.id in DATA.carriers
+    ]
 
 
 KIT = HbgKit()

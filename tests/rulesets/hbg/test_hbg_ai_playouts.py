@@ -1,0 +1,95 @@
+"""The hbg kit's playout policy (``ai.plan`` before ``ai.policy``): the plans that decide the game, read off the
+state so that a search's playouts invade, escort and strike at targets as the heuristic would. Positions come from
+a seeded game between heuristics; the playout policy reads the state there (in a search: a sampled one)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from midway.ai.agents import make_agent
+from midway.engine import Decision, State, registry
+from midway.engine.chance import SeededDice
+from midway.rulesets.hbg.ai import KIT, plan, policy
+from midway.rulesets.hbg.model import DATA
+
+GAME = registry.load("hbg")
+MIDWAY = DATA.map.midway
+
+
+def _positions(seed: int, max_turns: int = 5) -> Iterator[tuple[State, Decision]]:
+    """Every choice with more than one option of a seeded game between heuristics: (state, decision)."""
+    state = GAME.new(seed, {"max_turns": max_turns})
+    agents = {"usn": make_agent("heuristic", 1), "ijn": make_agent("heuristic", 2)}
+    while not state.is_over:
+        side, decision = next(iter(state.pending().items()))
+        if len(decision.options) > 1:
+            yield state, decision
+        state.apply(side, agents[side].choose(state.view(side, log_tail=0), decision))
+
+
+def _first(seed: int, found: Callable[[State, Decision], bool]) -> tuple[State, Decision]:
+    return next((s, d) for s, d in _positions(seed) if found(s, d))
+
+
+def _ids(decision: Decision) -> list[str]:
+    return list(decision.option_ids)
+
+
+def test_hbg_1_3_2_playouts_bring_the_transports_and_keep_sz37_free() -> None:
+    """[1.3.2] [1.3.2.1] Seed 1: on Turn 1 Zuiho may enter SZ37, where it would bar the transports; the playout
+    brings nothing (the cheap policy brought Zuiho); on Turn 2 the transports come."""
+    state, decision = _first(1, lambda s, d: d.side == "ijn" and d.kind == "reinforce")
+    assert _ids(decision) == ["enter:ijn-main-zuiho", "done"]
+    assert policy(decision, SeededDice(0)) == "enter:ijn-main-zuiho"
+    assert plan(state, decision) == "done"
+    state, decision = _first(1, lambda s, d: d.kind == "reinforce" and "transports:1" in _ids(d))
+    assert state.turn == 2 and plan(state, decision) == "transports:1"
+
+
+def test_hbg_4_1_playouts_sail_the_escort_toward_midway_first() -> None:
+    """[4.1] The transports follow a friendly Task Force: with wave 1 in SZ37, the playout's IJN token sails its
+    escort (``tf:37``), and all its ships, to the zone nearest Midway."""
+    state, decision = _first(
+        1,
+        lambda s, d: d.side == "ijn" and d.kind == "order" and "tf:37" in _ids(d) and bool(s.transports),
+    )
+    assert plan(state, decision) == "tf:37"
+    state.apply("ijn", "tf:37")
+    decision = state.pending()["ijn"]
+    assert decision.kind == "tf"
+    choice = plan(state, decision)
+    if choice == "allships":
+        state.apply("ijn", choice)
+        decision = state.pending()["ijn"]
+        choice = plan(state, decision)
+    dests = [int(i[3:]) for i in _ids(decision) if i.startswith("to:")]
+    assert choice == f"to:{min(dests, key=lambda z: DATA.map.distance(z, MIDWAY))}"
+
+
+def test_hbg_playouts_strike_midway_while_its_airfield_stands() -> None:
+    """Turn 1: a Japanese Strike Group launched in a playout flies to the zone nearest Midway (the cheap policy took
+    the first zone listed)."""
+    state, decision = _first(
+        1,
+        lambda s, d: d.side == "ijn" and d.kind == "launch" and any(i.startswith("to:") for i in _ids(d)),
+    )
+    dests = [int(i[3:]) for i in _ids(decision) if i.startswith("to:")]
+    best = min(DATA.map.distance(z, MIDWAY) for z in dests)
+    choice = plan(state, decision)
+    assert choice is not None and DATA.map.distance(int(choice[3:]), MIDWAY) == best
+
+
+def test_hbg_playouts_score_victory_points() -> None:
+    """Games played by the playout policy alone, both sides: with the plans the IJN invades and both sides score;
+    the cheap policy alone scored no VP at all in 20 such games (seeds 0-19), so a search's playouts, cut and
+    scored by VP and losses, never saw the invasion that decides the game."""
+    scores = []
+    for seed in range(3):
+        state = GAME.new(seed, {})
+        dice = SeededDice(seed)
+        while not state.is_over:
+            side, decision = next(iter(state.pending().items()))
+            choice = decision.options[0][0] if len(decision.options) == 1 else KIT.rollout(state, decision, dice)
+            state.apply(side, choice)
+        scores.append(dict(state.vp))
+    assert sum(s["ijn"] for s in scores) >= 3 * 7  # the airfield and at least one landing a game
