@@ -37,7 +37,7 @@ from midway.ai.kit import ranked_choice, statistics_evaluation
 from midway.engine import Decision, State
 from midway.engine.chance import SeededDice
 from midway.rulesets.hbg.model import DATA
-from midway.rulesets.hbg.scripted import ESCORTS, Admiral
+from midway.rulesets.hbg.scripted import ESCORTS, MIDWAY, Admiral
 
 CARRIERS = ("akagi", "kaga", "soryu", "hiryu", "yorktown", "enterprise", "hornet", "zuiho", "hosho")
 
@@ -126,8 +126,8 @@ class HbgKit:
         return statistics_evaluation(state, side)
 
 
-MIDWAY = DATA.map.midway
 AIRFIELD_HITS = DATA.units["airfield"].hit_points
+_PLANNED = frozenset({"reinforce", "order", "tf", "launch", "move"})
 
 
 def _dist(a: int, b: int) -> int:
@@ -141,6 +141,8 @@ def plan(state: Any, decision: Decision) -> str | None:
     toward Midway first, and strikes of either side fly at their target (for the IJN Midway while its airfield
     stands, else the enemy carrier nearest). None: :func:`policy` decides."""
     kind = decision.kind
+    if kind not in _PLANNED:
+        return None
     side = decision.side
     ids = [o[0] for o in decision.options]
     if side == "ijn":
