@@ -25,7 +25,10 @@ searches the orders and the ships' moves (``search_kinds``) and plays the heuris
 rebuilds the choices of an attack (4.3: which attack next, placements, escorts, declarations, guns, casualties)
 and the CAP intercepts (4.2) from the public Battle Board, but searching them did not help (``HbgKit.search_kinds``).
 **Evaluation**:
-:func:`midway.ai.kit.statistics_evaluation` (VP, carriers and ships sunk).
+:func:`midway.ai.kit.statistics_evaluation` (VP, carriers and ships sunk). An evaluation by points (each side's
+VP scored and pending, damage to ships and the airfield and the transport waves still to land counted at odds, as
+a share of the target) was tried with the plan playouts, mcts against the heuristic on seeds 7000-7019: as the USN
+1 of 20 at 4.4 VP a game (this one: 5 of 20 at 7.4), as the IJN 13 of 15 (16 of 20); with half the scale, 0 of 14.
 """
 
 from __future__ import annotations
