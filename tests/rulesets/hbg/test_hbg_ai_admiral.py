@@ -84,11 +84,15 @@ def test_hbg_admiral_4_3_bombers_press_on_to_the_carriers() -> None:
 
 
 def test_hbg_admiral_4_3_last_round_bombs_the_ship_worth_most() -> None:
-    """[4.3] In the last round (the ordnance is lost anyway, M162) a cruiser (1 VP) before a destroyer (0 VP)."""
+    """[4.3] In the last round (the ordnance is lost anyway, M162) a cruiser (1 VP) before a destroyer (0 VP); in an
+    earlier one the bombers press on. The round is the Battle Board's, in the view."""
     view = _view([_ship("yagumo_dd-1", "yagumo_dd", 19), _ship("tone_ca-1", "tone_ca", 19)])
-    decision = _decision(
-        "declare", "air", "bomb:ship:yagumo_dd-1", "bomb:ship:tone_ca-1", prompt="Round 3: 3 SBD in Centre: fight?"
-    )
-    assert Admiral(0).choose(view, decision) == "bomb:ship:tone_ca-1"
-    early = _decision("declare", "air", "bomb:ship:tone_ca-1", prompt="Round 2: 3 SBD in Cruiser A: fight?")
-    assert Admiral(0).choose(view, early) == "air"
+    decision = _decision("declare", "air", "bomb:ship:yagumo_dd-1", "bomb:ship:tone_ca-1")
+    assert Admiral(0).choose(_in_round(view, 3), decision) == "bomb:ship:tone_ca-1"
+    early = _decision("declare", "air", "bomb:ship:tone_ca-1")
+    assert Admiral(0).choose(_in_round(view, 2), early) == "air"
+
+
+def _in_round(view: dict[str, Any], n: int) -> dict[str, Any]:
+    """``view`` during a battle's round ``n`` (4.3 Step 3), as its Battle Board shows it."""
+    return {**view, "state": {**view["state"], "battle": {"kind": "surface", "round": n, "stage": "declare"}}}

@@ -17,7 +17,6 @@ a strong player: it never plans Task Force moves or CAP.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -359,8 +358,8 @@ class Admiral(Striker):
         first = next((i for i in attacks if i.rsplit(":", 1)[-1] in DATA.carriers or i.startswith("bomb:tr:")), None)
         if first is not None:
             return first
-        last = _ROUND.match(decision.prompt)
-        if last is not None and int(last.group(1)) < LAST_ROUND and "air" in ids:
+        battle = view["state"].get("battle") or {}
+        if battle.get("round", LAST_ROUND) < LAST_ROUND and "air" in ids:
             return "air"
         vp = {s["id"]: DATA.units[s["unit"]].vp for s in view["state"]["ships"]}
         ships = sorted((i for i in attacks if i.startswith("bomb:ship:")), key=lambda i: -vp.get(i[10:], 0))
@@ -376,8 +375,6 @@ class Admiral(Striker):
 
 LAST_ROUND = 3
 """[4.3 Step 3] An Attack's last round: its survivors go home, their ordnance removed, used or not (M151, M162)."""
-_ROUND = re.compile(r"Round (\d+)")
-"""The round of an attack choice, in its prompt ("Round 3: 3 D3A Val Dive Bomber (bomb) in Centre: ...")."""
 
 
 def _escort_order(view: Mapping[str, Any], ids: list[str]) -> str | None:
