@@ -27,6 +27,31 @@ ISLAND = "MW"
 """The target of a raid on Midway island itself (not the ships in its hex, M088)."""
 
 
+def planned_raids(orders: Any) -> list[tuple[str, list[str]]]:
+    """[Raids aériens] A side's raids from its phase-2 orders, in the order they fly: the Midway raid first (unless
+    called off), then the hexes in the order declared; each (target, aircraft declared)."""
+    planned: list[tuple[str, list[str]]] = []
+    if orders.get("mr") and not orders.get("cancel"):
+        planned.append((ISLAND, list(orders["mr"])))
+    planned += [(t, list(a)) for t, a in orders.get("rd", []) if a]
+    return planned
+
+
+def new_raid(side: str, target: str, hex_: str, flying: list[str], origins: list[str]) -> dict[str, Any]:
+    """A raid's record: attacker, target and its hex, the aircraft flying and the hex each took off from; no
+    defenders, initiative or round yet."""
+    return {
+        "att": side,
+        "tgt": target,
+        "hex": hex_,
+        "a": flying,
+        "d": [],
+        "init": None,
+        "rounds": 0,
+        "origins": origins,
+    }
+
+
 class Air(_Base):
     # ------------------------------------------------------ generic targeting
     def targets(self, side: str, i: int) -> list[tuple[str, str]]:
@@ -197,12 +222,7 @@ class Air(_Base):
         if self.night:
             return
         for side in SIDES:
-            o = self.orders[side]
-            planned: list[tuple[str, list[str]]] = []
-            if o["mr"] and not o["cancel"]:
-                planned.append((ISLAND, list(o["mr"])))
-            planned += [(t, a) for t, a in o["rd"] if a]
-            for target, aids in planned:
+            for target, aids in planned_raids(self.orders[side]):
                 self.launch(side, target, aids)
         for raid in self.raids:
             self.announce(raid)
@@ -221,20 +241,8 @@ class Air(_Base):
             r.update(st="air", ready=False, flew=self.turn, out=distance(h, hex_), raid=len(self.raids))
             flying.append(a)
             origins.append(h)
-        if not flying:
-            return
-        self.raids.append(
-            {
-                "att": side,
-                "tgt": target,
-                "hex": hex_,
-                "a": flying,
-                "d": [],
-                "init": None,
-                "rounds": 0,
-                "origins": origins,
-            }
-        )
+        if flying:
+            self.raids.append(new_raid(side, target, hex_, flying, origins))
 
     def defenders(self, raid: dict[str, Any]) -> list[str]:
         """[Combats aériens] every ready fighter of the defender in the hex defends (M066); at Midway the island

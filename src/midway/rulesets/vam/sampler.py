@@ -50,7 +50,7 @@ from midway.ai.kit import template as kit_template
 from midway.engine import Decision, Game, State
 from midway.engine.chance import SeededDice
 from midway.rulesets.vam.ai import BOMBERS_LEAD, SCOUTS, TARGET_RANK
-from midway.rulesets.vam.air import ISLAND
+from midway.rulesets.vam.air import ISLAND, new_raid, planned_raids
 from midway.rulesets.vam.data import DATA, ENEMY, SIDES, covered, distance, unit_def
 from midway.rulesets.vam.views import PHASE_NAMES
 
@@ -493,11 +493,7 @@ def _bombing(
     decision's bomber is not found. The enemy's raids on the side are left out here (:func:`_enemy_raid` draws one
     when the view lists the enemy among those choosing)."""
     u = s.u
-    planned: list[tuple[str, list[str]]] = []
-    if orders.get("mr") and not orders.get("cancel"):
-        planned.append((ISLAND, list(orders["mr"])))
-    planned += [(t, list(a)) for t, a in orders.get("rd", []) if a]
-    for target, aids in planned:
+    for target, aids in planned_raids(orders):
         hex_ = DATA.midway if target == ISLAND else target
         flying = [a for a in aids if u[a]["st"] in ("air", "dead")]
         if not flying:
@@ -508,7 +504,7 @@ def _bombing(
             origins.append(h or hex_)
             if u[a]["st"] == "air":
                 u[a].update(ready=False, flew=turn, out=distance(h, hex_) if h else 0, raid=len(s.raids))
-        s.raids.append(dict(att=side, tgt=target, hex=hex_, a=flying, d=[], init=None, rounds=0, origins=origins))
+        s.raids.append(new_raid(side, target, hex_, flying, origins))
     tasks = [
         [a, None, rid] for rid, raid in enumerate(s.raids) for a in raid["a"] if s.alive(a) and s.code(a) in _BOMBERS
     ]
