@@ -133,16 +133,16 @@ AIRFIELD_HITS = DATA.units["airfield"].hit_points
 _PLANNED = frozenset({"reinforce", "order", "tf", "launch", "move"})
 
 
-def _dist(a: int, b: int) -> int:
-    return DATA.map.distance(a, b)
+_dist = DATA.map.distance
 
 
 def plan(state: Any, decision: Decision) -> str | None:
     """The plans of :class:`~midway.rulesets.hbg.scripted.Admiral` where they decide the game, read off the
     (sampled) state instead of a view, cheap enough for playouts: the IJN brings the transports in as soon as they
-    may come and no other Task Force while a wave waits (SZ37 stays free), its tokens sail the transports' escort
-    toward Midway first, and strikes of either side fly at their target (for the IJN Midway while its airfield
-    stands, else the enemy carrier nearest). None: :func:`policy` decides."""
+    may come and no other Task Force while a wave waits (SZ37, where both enter, stays free: 1.3.2, 1.3.2.1), its
+    tokens sail the transports' escort toward Midway first (the transports follow it, 4.1), and Strike Groups of
+    either side, launched or moved (3.1.1), fly at their target (for the IJN Midway while its airfield stands,
+    else the enemy carrier nearest); a CAP's launch is left to :func:`policy`, as is everything else (None)."""
     kind = decision.kind
     if kind not in _PLANNED:
         return None
@@ -168,7 +168,7 @@ def plan(state: Any, decision: Decision) -> str | None:
                 return "allships"
             dests = [i for i in ids if i.startswith("to:")]
             return min(dests, key=lambda i: _dist(int(i[3:]), MIDWAY)) if dests else None
-    if kind in ("launch", "move") and "CAP" not in decision.prompt:
+    if kind == "move" or (kind == "launch" and (state.sub.get("order") or {}).get("kind") != "cap"):
         if any(i.startswith("add:") for i in ids) or "all" in ids:
             return None
         dests = [int(i[3:]) for i in ids if i.startswith("to:")]
