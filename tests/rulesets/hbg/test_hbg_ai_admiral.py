@@ -96,3 +96,42 @@ def test_hbg_admiral_4_3_last_round_bombs_the_ship_worth_most() -> None:
 def _in_round(view: dict[str, Any], n: int) -> dict[str, Any]:
     """``view`` during a battle's round ``n`` (4.3 Step 3), as its Battle Board shows it."""
     return {**view, "state": {**view["state"], "battle": {"kind": "surface", "round": n, "stage": "declare"}}}
+
+
+def _down(aid: str, unit: str, base: str, at: str) -> dict[str, Any]:
+    return {"id": aid, "side": "usn", "unit": unit, "n": 1, "at": at, "zone": None, "mission": "", "base": base}
+
+
+def test_hbg_admiral_1_5_spots_bombers_first() -> None:
+    """[1.5] Five Air Units fit on the deck: the Dauntlesses first, then the Devastators, fighters only in the room
+    left (the Striker spotted the largest group, the Wildcats, and struck with four of them and one bomber)."""
+    air = [_down("a24", "f4f", "enterprise", "hangar"), _down("a25", "sbd", "enterprise", "hangar")]
+    air.append(_down("a26", "tbd", "enterprise", "hangar"))
+    spot = _decision("spot", "spot:a24:1", "spot:a24:4", "spot:a25:1", "spot:a25:3", "spot:a26:2", "done")
+    assert Striker(0).choose(_view(air=air), spot) == "spot:a24:4"
+    assert Admiral(0).choose(_view(air=air), spot) == "spot:a25:3"
+    spot = _decision("spot", "spot:a24:1", "spot:a24:2", "spot:a26:1", "spot:a26:2", "done")
+    assert Admiral(0).choose(_view(air=air), spot) == "spot:a26:2"
+    assert Admiral(0).choose(_view(air=air), _decision("spot", "spot:a24:1", "spot:a24:2", "done")) == "spot:a24:2"
+
+
+def test_hbg_admiral_3_1_1_launches_a_strike_only_with_a_bomber_ready() -> None:
+    """[3.1.1] With a carrier found in reach, a base launches a strike only if a bomber is ready (on a carrier's
+    deck, in Midway's hangar): Enterprise with Wildcats alone on deck does not, Hornet with a Dauntless does; Midway
+    sends its bomber first when it may launch one Air Unit (its airfield knocked out, 1.4.2)."""
+    ships = [_ship("kaga", "kaga", 19), _ship("enterprise", "yorktown_cv", 16, "usn")]
+    ships.append(_ship("hornet", "yorktown_cv", 16, "usn"))
+    air = [_down("a24", "f4f", "enterprise", "deck"), _down("a28", "sbd", "hornet", "deck")]
+    order = _decision("order", "pass", "launch:enterprise", "launch:hornet")
+    assert Admiral(0).choose(_view(ships, air), order) == "launch:hornet"
+    air[1]["at"] = "hangar"
+    assert Admiral(0).choose(_view(ships, air), order) == "pass"
+    air.append(_down("a34", "sbd", "airfield", "hangar"))
+    midway = _view(ships, air)
+    midway["state"]["midway"] = {"airfield": {"unit": "airfield", "zone": 31, "damage": 0}}
+    assert Admiral(0).choose(midway, _decision("order", "pass", "launch:enterprise", "launch:airfield")) == (
+        "launch:airfield"
+    )
+    air.append(_down("a33", "f4f", "airfield", "hangar"))
+    launch = _decision("launch", "add:a33", "add:a34", "cancel", prompt="launch a Strike Group: 0 Air Units chosen")
+    assert Admiral(0).choose(_view(ships, air), launch) == "add:a34"
