@@ -135,3 +135,26 @@ def test_hbg_admiral_3_1_1_launches_a_strike_only_with_a_bomber_ready() -> None:
     air.append(_down("a33", "f4f", "airfield", "hangar"))
     launch = _decision("launch", "add:a33", "add:a34", "cancel", prompt="launch a Strike Group: 0 Air Units chosen")
     assert Admiral(0).choose(_view(ships, air), launch) == "add:a34"
+
+
+def test_hbg_admiral_3_1_2_carriers_close_to_two_zones_of_the_enemy_carriers_found() -> None:
+    """[1.4, 3.1.2] Kaga found in SZ19, Enterprise in SZ06 (three zones off) with nothing on deck or aloft: it
+    takes Maneuver, its Task Force is ordered to sail, every ship goes, and to SZ12 (two from SZ19). No nearer
+    counts: of SZ13 (one from SZ19) and SZ17 (two) it takes SZ17, the nearer Midway. Hornet with a strike aloft stays under Launch; with Kaga not found nobody sails."""
+    ships = [_ship("kaga", "kaga", 19), _ship("enterprise", "yorktown_cv", 6, "usn")]
+    ships.append(_ship("hornet", "yorktown_cv", 11, "usn"))
+    air = [_air("a28", "usn", 18, "strike", "sbd") | {"base": "hornet"}]
+    view = _view(ships, air)
+    op = _decision("op_status", "op:enterprise:launch", "op:enterprise:recover", "op:enterprise:maneuver")
+    assert Admiral(0).choose(view, op) == "op:enterprise:maneuver"
+    op = _decision("op_status", "op:hornet:launch", "op:hornet:recover", "op:hornet:maneuver")
+    assert Admiral(0).choose(view, op) == "op:hornet:launch"
+    order = _decision("order", "pass", "tf:6", "tf:11")
+    assert Admiral(0).choose(view, order) == "tf:6"
+    assert Admiral(0).choose(view, _decision("tf", "ship:enterprise", "ship:new_orleans_ca-1", "allships")) == (
+        "allships"
+    )
+    assert Admiral(0).choose(view, _decision("tf", "to:1", "to:2", "to:7", "to:11", "to:12", "cancel")) == "to:12"
+    assert Admiral(0).choose(view, _decision("tf", "to:7", "to:13", "to:17", "cancel")) == "to:17"
+    unseen = _view(ships[1:], air)
+    assert Admiral(0).choose(unseen, order) == "pass"
