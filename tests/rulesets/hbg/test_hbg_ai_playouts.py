@@ -79,6 +79,44 @@ def test_hbg_playouts_strike_midway_while_its_airfield_stands() -> None:
     assert choice is not None and DATA.map.distance(int(choice[3:]), MIDWAY) == best
 
 
+def test_hbg_1_5_playouts_spot_as_the_admiral_does() -> None:
+    """[1.5] The USN's playout spots a dive bomber group first, as the heuristic's Admiral does (the cheap policy
+    took the first group listed, the fighters); the IJN's spots the most Air Units, as the Striker does."""
+    state, decision = _first(0, lambda s, d: d.side == "usn" and d.kind == "spot")
+    choice = plan(state, decision)
+    assert choice is not None and state.air[choice.split(":")[1]].unit == "sbd"
+    assert state.air[_ids(decision)[0].split(":")[1]].unit == "f4f"  # listed first: what the cheap policy took
+    state, decision = _first(0, lambda s, d: d.side == "ijn" and d.kind == "spot")
+    counts = [int(i.rsplit(":", 1)[1]) for i in _ids(decision) if i.startswith("spot:")]
+    choice = plan(state, decision)
+    assert choice is not None and int(choice.rsplit(":", 1)[1]) == max(counts)
+
+
+def test_hbg_4_3_playouts_bomb_midway_airfield_while_it_stands() -> None:
+    """[4.3] Japanese bombers over Midway name the airfield in a playout (3 VP, and the transports may come once it
+    falls, 1.3.2.1); the cheap policy named the first base listed."""
+    state, decision = _first(1, lambda s, d: d.kind == "declare" and "bomb:base:airfield" in _ids(d))
+    assert plan(state, decision) == "bomb:base:airfield"
+
+
+def test_hbg_1_4_playouts_close_on_the_carriers_found_as_the_admiral_does() -> None:
+    """[1.4] [3.1.2] At every American Op Status of two games between heuristics the playout takes Maneuver exactly
+    where the Admiral (from the view) does, and both do somewhere: a carrier out of reach closes on the Japanese
+    carriers found."""
+    agree = maneuvers = 0
+    for seed in (0, 1):
+        for state, decision in _positions(seed, max_turns=10):
+            if decision.side != "usn" or decision.kind != "op_status":
+                continue
+            admiral = make_agent("heuristic", 1).choose(state.view("usn", log_tail=0), decision)
+            mine = plan(state, decision)
+            assert (mine is not None) == admiral.endswith(":maneuver")
+            assert mine is None or mine == admiral
+            agree += 1
+            maneuvers += mine is not None
+    assert agree > 10 and maneuvers >= 1
+
+
 def test_hbg_playouts_score_victory_points() -> None:
     """Games played by the playout policy alone, both sides: with the plans the IJN invades and both sides score;
     the cheap policy alone scored no VP at all in 20 such games (seeds 0-19), so a search's playouts, cut and
