@@ -7,7 +7,8 @@ first, puts CAP over what enemy bombers threaten, else passes; the IJN strikes M
 then invades (the transports in as soon as they may come, SZ37 kept free for them, their escort sailing first),
 searches the roundel zones, strikes the carriers found. Between heuristics the USN won 6% of games with the
 Striker's play on both sides, 72% (seeds 0-199) with the USN's plan alone, 12% with both (the IJN's plan:
-airfield, then the invasion, 11 VP by Turn 4). Without a view
+airfield, then the invasion, 11 VP by Turn 4), 39% since the American decks spot bombers first, strikes launch only
+with a bomber ready and the carriers close on the Japanese carriers found. Without a view
 (playouts) the plans that decide the game read off the state (:func:`plan`: the IJN's transports in as soon as they
 may come and SZ37 kept free, its escort sailing for Midway first; strikes fly at Midway while its airfield stands,
 else at the nearest enemy carrier of the sampled state, and its bombers name the airfield; the American decks
