@@ -60,6 +60,7 @@ def test_hbg_admiral_puts_cap_over_midway_when_bombers_come_else_passes() -> Non
     covered = _view(air=[_air("a5", "ijn", 21, "strike", "d3a"), _air("f1", "usn", 31, "cap", "f4f")])
     assert Admiral(0).choose(covered, order) == "pass"
     cap = _decision("launch", "to:31", "to:32", "cancel", prompt="launch a CAP: 2 Air Units chosen")
+    bombers["state"]["order"] = {"kind": "cap"}  # [3.1.1.1] the side's own order in progress, from its view
     assert Admiral(0).choose(bombers, cap) == "to:31"
 
 

@@ -7,7 +7,7 @@ own ``decisions``/``resolve`` (``choose`` checks legality first), so later phase
 from __future__ import annotations
 
 from midway.engine import FixedDice
-from midway.rulesets.hbg import GAME
+from midway.rulesets.hbg import GAME, views
 from midway.rulesets.hbg.game import STEPS, HbgState
 from midway.rulesets.hbg.model import DATA, Air
 from midway.rulesets.hbg.orders import drawer_for_turn, squall_candidates
@@ -351,3 +351,20 @@ def test_hbg_3_1_combat_token_ends_the_phase() -> None:
     draw(st, ["combat", "usn", "ijn"], dice=[1])
     assert st.sub["over"] and st.cup.tokens == [] and STEPS["3.1"].decisions(st) == {}
     assert any(e.kind == "combat" and e.data["lost"] == 2 for e in st.events)
+
+
+def test_hbg_3_1_the_order_in_progress_shows_in_its_own_sides_view_only() -> None:
+    """[3.1] HBG-R35: while the USN launches a CAP from Midway its view names the order in progress (a CAP, not a
+    Strike Group: the same Air Units are offered for both); the IJN's and a spectator's views do not; once the CAP
+    has flown, neither order nor kind is left in any view; a Strike Group's launch shows as one."""
+    st = fresh()
+    draw(st, ["usn", "usn", "combat"], dice=[1, 1])
+    f4f = next(a for a in st.air.values() if a.unit == "f4f" and a.base == "airfield")
+    assert "order" not in views.view(st, "usn")
+    choose(st, "usn", "cap:airfield", f"add:{f4f.id}")
+    assert views.view(st, "usn")["order"] == {"kind": "cap"}
+    assert "order" not in views.view(st, "ijn") and "order" not in views.view(st, None)
+    choose(st, "usn", "to:31")
+    assert all("order" not in views.view(st, side) for side in ("usn", "ijn", None))
+    choose(st, "usn", "launch:airfield")
+    assert views.view(st, "usn")["order"] == {"kind": "launch"}

@@ -328,7 +328,7 @@ class Admiral(Striker):
     def _usn_launch(self, view: Mapping[str, Any], ids: list[str], goals: list[int], decision: Decision) -> str | None:
         """A CAP takes every Air Unit offered (it once went up with the first alone: one fighter of Midway's three
         against the first strike) and goes to the threatened site nearest; a Strike Group as the Striker's."""
-        if "CAP" in decision.prompt:
+        if (view["state"].get("order") or {}).get("kind") == "cap":  # [3.1.1.1] the order in progress: a CAP
             if "all" in ids:
                 return "all"
             adds = [i for i in ids if i.startswith("add:")]

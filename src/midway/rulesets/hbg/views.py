@@ -119,6 +119,9 @@ def view(st: HbgState, side: str | None) -> dict[str, Any]:
     }
     if side is not None:
         out["reinforcements"] = sorted({s.tf for s in st.ships.values() if s.side == side and s.zone is None})
+        order = st.sub.get("order")
+        if order and st.cup.drawn == side:  # [3.1] the side's own order in progress: what its token is doing
+            out["order"] = {"kind": order["kind"]}
     return out
 
 
