@@ -137,6 +137,8 @@ _PLANNED = frozenset({"reinforce", "order", "tf", "launch", "move", "spot", "op_
 
 
 _dist = DATA.map.distance
+_USN_CV = tuple(sorted(USN_CV))
+"""The American carriers in a fixed order (a frozenset's order changes with the interpreter's hash seed)."""
 
 
 def plan(state: Any, decision: Decision) -> str | None:
@@ -225,7 +227,7 @@ def _usn_plan(state: Any, kind: str, ids: list[str]) -> str | None:
         for i in ids:
             if i.startswith("launch:") and i[7:] in armed:
                 return i
-        for cv in USN_CV:
+        for cv in _USN_CV:
             ship = state.ships.get(cv)
             if ship is not None and f"tf:{ship.zone}" in ids and _should_close(state, cv):
                 return f"tf:{ship.zone}"

@@ -554,7 +554,7 @@ def _should_close(view: Mapping[str, Any], cv: str) -> bool:
     Units is on its deck or in the air but patrols (a strike or CAP must find it where it was to land, 1.6)."""
     st = view["state"]
     ship = next((s for s in st["ships"] if s["id"] == cv), None)
-    if ship is None or ship["zone"] is None:
+    if ship is None or ship["zone"] is None or ship["sunk"]:
         return False
     enemy = _enemy_carrier_zones(view)
     if not enemy or _nearest(ship["zone"], enemy) <= CLOSE:
