@@ -141,7 +141,8 @@ def test_hbg_admiral_3_1_1_launches_a_strike_only_with_a_bomber_ready() -> None:
 def test_hbg_admiral_3_1_2_carriers_close_to_two_zones_of_the_enemy_carriers_found() -> None:
     """[1.4, 3.1.2] Kaga found in SZ19, Enterprise in SZ06 (three zones off) with nothing on deck or aloft: it
     takes Maneuver, its Task Force is ordered to sail, every ship goes, and to SZ12 (two from SZ19). No nearer
-    counts: of SZ13 (one from SZ19) and SZ17 (two) it takes SZ17, the nearer Midway. Hornet with a strike aloft stays under Launch; with Kaga not found nobody sails."""
+    counts: of SZ13 (one from SZ19) and SZ17 (two) it takes SZ17, the nearer Midway. Hornet with a strike aloft
+    stays under Launch; with Kaga not found nobody sails."""
     ships = [_ship("kaga", "kaga", 19), _ship("enterprise", "yorktown_cv", 6, "usn")]
     ships.append(_ship("hornet", "yorktown_cv", 11, "usn"))
     air = [_air("a28", "usn", 18, "strike", "sbd") | {"base": "hornet"}]
