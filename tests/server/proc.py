@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -41,11 +42,9 @@ class Server:
         while time.time() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"midway serve exited with {self.proc.returncode}")
-            try:
+            with contextlib.suppress(httpx.HTTPError):  # not listening yet
                 if httpx.get(self.base + "/api/rulesets", timeout=1).status_code == 200:
                     return self
-            except httpx.HTTPError:
-                pass
             time.sleep(0.1)
         raise RuntimeError("midway serve did not start in time")
 

@@ -244,7 +244,7 @@ def test_a_slow_computer_never_stalls_other_games(service: GameService) -> None:
         wants_view = False
 
         def __init__(self, seed: int) -> None:
-            pass
+            self.seed = seed
 
         def choose(self, view: dict, decision) -> str:
             time.sleep(0.5)

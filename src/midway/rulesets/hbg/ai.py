@@ -43,7 +43,16 @@ from midway.ai.kit import ranked_choice, statistics_evaluation
 from midway.engine import Decision, State
 from midway.engine.chance import SeededDice
 from midway.rulesets.hbg.model import DATA
-from midway.rulesets.hbg.scripted import CLOSE, ESCORTS, MIDWAY, SPOT_RANK, USN_CV, Admiral
+from midway.rulesets.hbg.scripted import (
+    ESCORTS,
+    MIDWAY,
+    USN_CV,
+    Admiral,
+    bomber_ready,
+    closing_zone,
+    out_of_reach,
+    spot_rank,
+)
 
 CARRIERS = ("akagi", "kaga", "soryu", "hiryu", "yorktown", "enterprise", "hornet", "zuiho", "hosho")
 
@@ -203,27 +212,21 @@ def plan(state: Any, decision: Decision) -> str | None:
 
 def _usn_plan(state: Any, kind: str, ids: list[str]) -> str | None:
     """The USN Admiral's deck and fleet plans on the state: decks spotted bombers first (1.5), strikes launched only
-    from a base with a bomber ready (3.1.1), and a carrier out of reach taking Maneuver and closing to ``CLOSE``
-    zones of the nearest Japanese carrier located (1.4, 3.1.2)."""
+    from a base with a bomber ready (3.1.1), and a carrier out of reach taking Maneuver and closing to
+    ``scripted.CLOSE`` zones of the nearest Japanese carrier located (1.4, 3.1.2)."""
     if kind == "spot":
         spots = [i for i in ids if i.startswith("spot:")]
         if not spots:
             return None
         air = state.air
-        return min(spots, key=lambda i: (SPOT_RANK.get(air[i.split(":")[1]].unit, 2), -int(i.rsplit(":", 1)[1])))
+        return min(spots, key=lambda i: spot_rank(air[i.split(":")[1]].unit, i))
     if kind == "op_status":
         cv = ids[0].split(":")[1]
         return f"op:{cv}:maneuver" if f"op:{cv}:maneuver" in ids and _should_close(state, cv) else None
     if kind == "order":
         if any(i.startswith("move:") for i in ids):
             return None
-        armed = {
-            a.base
-            for a in state.air.values()
-            if a.side == "usn"
-            and DATA.units[a.unit].is_bomber
-            and (a.at == "deck" or (a.at == "hangar" and a.base in ("airfield", "seaplane_base")))
-        }
+        armed = {a.base for a in state.air.values() if a.side == "usn" and bomber_ready(a.unit, a.at, a.base)}
         for i in ids:
             if i.startswith("launch:") and i[7:] in armed:
                 return i
@@ -241,7 +244,7 @@ def _usn_plan(state: Any, kind: str, ids: list[str]) -> str | None:
         dests = [int(i[3:]) for i in ids if i.startswith("to:")]
         enemy = _located_carriers(state, "usn")
         if dests and enemy:
-            return f"to:{min(dests, key=lambda z: (max(min(_dist(z, e) for e in enemy), CLOSE), _dist(z, MIDWAY), z))}"
+            return f"to:{closing_zone(dests, enemy)}"
         return next((i for i in ids if i.startswith("ship:")), None)
     return None
 
@@ -260,10 +263,9 @@ def _should_close(state: Any, cv: str) -> bool:
     ship = state.ships.get(cv)
     if ship is None or ship.zone is None or ship.sunk:
         return False
-    enemy = _located_carriers(state, ship.side)
-    if not enemy or min(_dist(ship.zone, e) for e in enemy) <= CLOSE:
-        return False
-    return not any(a.base == cv and a.at in ("air", "deck") and a.mission != "patrol" for a in state.air.values())
+    return out_of_reach(ship.zone, _located_carriers(state, ship.side)) and not any(
+        a.base == cv and a.at in ("air", "deck") and a.mission != "patrol" for a in state.air.values()
+    )
 
 
 def _goals(state: Any, side: str) -> list[int]:

@@ -202,6 +202,23 @@ SPOT_RANK = {"sbd": 0, "tbd": 1}
 """The USN's spotting order (1.5): dive bombers (bomb 6), then torpedo bombers (torpedo 3), then the rest."""
 
 
+def spot_rank(unit: str, option_id: str) -> tuple[int, int]:
+    """[1.5] The key by which the USN picks a ``spot:<air>:<n>`` option (least first): :data:`SPOT_RANK` of its
+    ``unit``, then the most Air Units. The Admiral reads the unit off its view, the playouts off the state."""
+    return (SPOT_RANK.get(unit, 2), -int(option_id.rsplit(":", 1)[1]))
+
+
+MIDWAY_BASES = ("airfield", "seaplane_base")
+"""Midway's bases that hold aircraft: their units are never spotted (1.5 is for carriers), so one in the hangar is
+ready to launch."""
+
+
+def bomber_ready(unit: str, at: str, base: str) -> bool:
+    """[3.1.1] An Air Group a strike could take now: a bomber spotted on its carrier's deck (1.5), or in the hangar
+    of a Midway base."""
+    return DATA.units[unit].is_bomber and (at == "deck" or (at == "hangar" and base in MIDWAY_BASES))
+
+
 class Admiral(Striker):
     """The Striker with a plan for each side. Why: between Strikers the USN lost 94% of games at the turn limit by
     0-3 VP, having never found the Kido Butai: its patrols flew to random zones and stayed there, its strikes went
@@ -281,7 +298,7 @@ class Admiral(Striker):
         if not spots:
             return "done"
         units = {a["id"]: a["unit"] for a in view["state"]["air"] if a["side"] == view["side"]}
-        return min(spots, key=lambda i: (SPOT_RANK.get(units.get(i.split(":")[1], ""), 2), -int(i.rsplit(":", 1)[1])))
+        return min(spots, key=lambda i: spot_rank(units.get(i.split(":")[1], ""), i))
 
     # ------------------------------------------------------------------ orders
     def _usn_order(self, view: Mapping[str, Any], ids: list[str], goals: list[int], decision: Decision) -> str | None:
@@ -338,7 +355,7 @@ class Admiral(Striker):
             if dests:
                 threatened = [z for z, _ in _threatened(view)] or [MIDWAY]
                 return min(dests, key=lambda i: (_nearest(int(i[3:]), threatened), i))
-        if view["side"] == "usn" and "all" not in ids:  # bombers first where the Air Units a base may launch are few
+        if view["side"] == "usn" and "all" not in ids:  # bombers first where few may launch (1.4.2)
             adds = [i for i in ids if i.startswith("add:")]
             units = {a["id"]: a["unit"] for a in view["state"]["air"] if a["side"] == "usn"}
             bombers = [i for i in adds if DATA.units[units[i[4:]]].is_bomber]
@@ -362,7 +379,7 @@ class Admiral(Striker):
         dests = [int(i[3:]) for i in ids if i.startswith("to:")]
         enemy = _enemy_carrier_zones(view)
         if dests and enemy:
-            return f"to:{min(dests, key=lambda z: (max(_nearest(z, enemy), CLOSE), _distance(z, MIDWAY), z))}"
+            return f"to:{closing_zone(dests, enemy)}"
         ships = [i for i in ids if i.startswith("ship:")]
         if ships:
             return ships[0]
@@ -521,13 +538,8 @@ def _threatened(view: Mapping[str, Any]) -> list[tuple[int, str]]:
 def _bases_with_bombers(view: Mapping[str, Any]) -> set[str]:
     """The side's bases with a bomber ready to launch (3.1.1): a carrier's spotted on its deck (1.5), a Midway
     base's in its hangar (Midway's units are never spotted)."""
-    out: set[str] = set()
-    for a in view["state"]["air"]:
-        if a["side"] != view["side"] or not DATA.units[a["unit"]].is_bomber:
-            continue
-        if a["at"] == "deck" or (a["at"] == "hangar" and a["base"] in ("airfield", "seaplane_base")):
-            out.add(a["base"])
-    return out
+    me = view["side"]
+    return {a["base"] for a in view["state"]["air"] if a["side"] == me and bomber_ready(a["unit"], a["at"], a["base"])}
 
 
 CLOSE = 2
@@ -535,6 +547,19 @@ CLOSE = 2
 launched reaches it in the Turn (a launch flies up to two zones) and comes home sooner. Between heuristics (seeds
 100-299) the USN won 72 of 200 closing to 2 (41 without closing), 35 closing to 1 (found and struck first), 41 to 3
 (where the setup already puts the carriers); 52 if it sailed with aircraft still on deck."""
+
+
+def out_of_reach(zone: int, enemy: list[int]) -> bool:
+    """[3.1.2] A carrier in ``zone`` is out of reach of the enemy carriers found (``enemy``): there are some, all
+    farther than :data:`CLOSE`. It closes on them unless Air Units of its are on its deck or aloft but patrols
+    (they must find it where it was to land, 1.6)."""
+    return bool(enemy) and _nearest(zone, enemy) > CLOSE
+
+
+def closing_zone(dests: list[int], enemy: list[int]) -> int:
+    """[3.1.2] Where a closing Task Force sails among ``dests``: nearest the enemy carriers ``enemy`` but no nearer
+    than :data:`CLOSE`, then nearest Midway, then the lowest zone."""
+    return min(dests, key=lambda z: (max(_nearest(z, enemy), CLOSE), _distance(z, MIDWAY), z))
 
 
 def _enemy_carrier_zones(view: Mapping[str, Any]) -> list[int]:
@@ -556,10 +581,7 @@ def _should_close(view: Mapping[str, Any], cv: str) -> bool:
     ship = next((s for s in st["ships"] if s["id"] == cv), None)
     if ship is None or ship["zone"] is None or ship["sunk"]:
         return False
-    enemy = _enemy_carrier_zones(view)
-    if not enemy or _nearest(ship["zone"], enemy) <= CLOSE:
-        return False
-    return not any(
+    return out_of_reach(ship["zone"], _enemy_carrier_zones(view)) and not any(
         a["side"] == view["side"] and a["base"] == cv and a["at"] in ("air", "deck") and a["mission"] != "patrol"
         for a in st["air"]
     )
