@@ -354,17 +354,21 @@ def test_hbg_3_1_combat_token_ends_the_phase() -> None:
 
 
 def test_hbg_3_1_the_order_in_progress_shows_in_its_own_sides_view_only() -> None:
-    """[3.1] HBG-R35: while the USN launches a CAP from Midway its view names the order in progress (a CAP, not a
-    Strike Group: the same Air Units are offered for both); the IJN's and a spectator's views do not; once the CAP
-    has flown, neither order nor kind is left in any view; a Strike Group's launch shows as one."""
+    """[3.1] HBG-R35: while the USN launches a CAP from Midway its view shows the order in progress (a CAP, not a
+    Strike Group: the same Air Units are offered for both; its base and the Air Units chosen so far); the IJN's
+    and a spectator's views do not; once the CAP has flown, no order is left in any view; a Strike Group's launch
+    shows as one; editing the view changes nothing in the game."""
     st = fresh()
     draw(st, ["usn", "usn", "combat"], dice=[1, 1])
     f4f = next(a for a in st.air.values() if a.unit == "f4f" and a.base == "airfield")
     assert "order" not in views.view(st, "usn")
     choose(st, "usn", "cap:airfield", f"add:{f4f.id}")
-    assert views.view(st, "usn")["order"] == {"kind": "cap"}
+    shown = views.view(st, "usn")["order"]
+    assert shown == {"kind": "cap", "base": "airfield", "sel": {f4f.id: 1}}
+    shown["sel"][f4f.id] = 3
+    assert st.sub["order"]["sel"] == {f4f.id: 1}
     assert "order" not in views.view(st, "ijn") and "order" not in views.view(st, None)
     choose(st, "usn", "to:31")
     assert all("order" not in views.view(st, side) for side in ("usn", "ijn", None))
     choose(st, "usn", "launch:airfield")
-    assert views.view(st, "usn")["order"] == {"kind": "launch"}
+    assert views.view(st, "usn")["order"] == {"kind": "launch", "base": "airfield", "sel": {}}

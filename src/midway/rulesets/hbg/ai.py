@@ -23,7 +23,7 @@ reinforcements enter; hidden Task Forces stay hidden; squalls and placements are
 **Sampler**: :mod:`midway.rulesets.hbg.sampler`, at the Command Token orders (3.1) and at the choices of
 an order that aim a strike or a fleet (where a launch goes, where a Strike Group moves, where ships sail):
 hidden Task Forces on a random walk from where they started, hangars from the setup less what is
-airborne, the cup from its public contents, the order in progress from the decision; the search agent
+airborne, the cup from its public contents, the order in progress from its own view; the search agent
 searches the orders and the ships' moves (``search_kinds``) and plays the heuristic elsewhere. The sampler also
 rebuilds the choices of an attack (4.3: which attack next, placements, escorts, declarations, guns, casualties)
 and the CAP intercepts (4.2) from the public Battle Board, but searching them did not help (``HbgKit.search_kinds``).

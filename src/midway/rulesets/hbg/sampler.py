@@ -17,11 +17,8 @@ is chance), the squalls and the VP. What it cannot see is drawn:
   is drawn;
 * per-Turn bookkeeping the view does not show (tokens played on the Airfield, ships arrived this
   Turn) is read from the decision's own options where they tell it (at the token's own decision);
-* the order in progress (not in the view) is read from the decision: the launching base from the Air
-  Units still offered (else the base whose launchable units make the count the prompt gives), the chosen
-  units as every launchable unit not offered any more, the moving Strike Group as the one whose Air Groups
-  the ``split:`` options name (else the one whose moves give the same options), the ships chosen to sail as
-  the zone's movable ships no longer offered.
+* the order in progress is the side's own, copied from its view (HBG-R35): the launching base and the Air
+  Units chosen, the moving Strike Group and its parts, the ships chosen to sail.
 
 It also rebuilds the choices of 4.3 that decide how an attack is fought: which attack comes next (kind
 ``attack``: the zones still to attack are its options) and, on the Battle Board, where the defender places a
@@ -45,6 +42,7 @@ other position, or a sample that does not match, gives ``None`` (the search fall
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -101,7 +99,7 @@ def sample(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Deci
             return None
         s.step, s.sub = "3.1", {"over": False, "order": None}
         s.forget_decisions()  # the engine's decisions and hbg's working memory (rebuilt from the pieces)
-        if decision.kind != "order" and not _order_in_progress(s, side, decision):
+        if decision.kind != "order" and not _order_in_progress(s, view):
             return None
     elif decision.kind == "intercept" and st.get("step") == "4.2" and st.get("battle") is None:
         s = _pieces(game, view, dice, decision)
@@ -232,65 +230,16 @@ def _pieces(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Dec
     return s
 
 
-def _order_in_progress(s: Any, side: str, decision: Decision) -> bool:
-    """Put in ``s.sub["order"]`` the order whose next choice ``decision`` is (a launch whose units are chosen, or
-    a whole Strike Group's move); False when no candidate gives the decision's options."""
-    from midway.rulesets.hbg.orders import launchable, movable_group, movable_ships, strike_groups
-
-    ids = decision.option_ids
-    candidates: list[dict[str, Any]] = []
-    if decision.kind == "launch":
-        cap = "CAP" in decision.prompt
-        words = decision.prompt.rpartition(": ")[2].split()
-        if not words or not words[0].isdigit():
-            return False
-        total = int(words[0])
-        offered = {i[4:] for i in ids if i.startswith("add:")}
-        bases = sorted({s.air[a].base for a in offered if a in s.air})
-        if not bases:
-            own = [sid for sid, ship in s.ships.items() if ship.side == side and ship.unit in _carrier_units()]
-            bases = sorted(own) + (["airfield"] if side == "usn" else [])
-        for base in bases:
-            airs = launchable(s, side, base, fighters_only=cap)
-            if base == "airfield" and not offered:  # its limit reached (1.4.2): some of one Air Group, say
-                for a in airs:
-                    if a.n >= total:
-                        candidates.append({"kind": "cap" if cap else "launch", "base": base, "sel": {a.id: total}})
-            sel = {a.id: a.n for a in airs if a.id not in offered}
-            left = total - sum(sel.values())
-            for a in airs:
-                if a.id in offered and left > 0:
-                    sel[a.id] = min(left, a.n - 1)
-                    left -= sel[a.id]
-            sel = {k: v for k, v in sel.items() if v > 0}
-            if left == 0 and sel:
-                candidates.append({"kind": "cap" if cap else "launch", "base": base, "sel": sel})
-    elif decision.kind == "move" and decision.prompt == "move the Strike Group":
-        splits = {i[6:] for i in ids if i.startswith("split:")}
-        for sid, group in sorted(strike_groups(s, side).items()):
-            if group[0].mission != "strike" or not movable_group(group) or f"join:{sid}" in ids:
-                continue
-            if {a.id for a in group} != splits and (splits or len(group) > 1):
-                continue
-            candidates.append({"kind": "move", "strike": sid, "rest": [a.id for a in group], "parts": [], "pick": ""})
-    elif decision.kind == "tf" and decision.prompt.startswith("move ships from SZ"):
-        zone_text, _, rest = decision.prompt[len("move ships from SZ") :].partition(" (")
-        chosen = rest.split()[0] if rest else ""
-        if not zone_text.isdigit() or not chosen.isdigit():
-            return False
-        offered = {i[5:] for i in ids if i.startswith("ship:")}
-        sel = [x.id for x in movable_ships(s, side, int(zone_text)) if x.id not in offered]
-        if len(sel) == int(chosen):
-            candidates.append({"kind": "tf", "zone": int(zone_text), "sel": sel, "queue": [], "follow": [], "cap": []})
-    for order in candidates:
-        s.sub["order"] = order
-        s.forget_decisions()  # the engine's decisions and hbg's working memory (rebuilt from the pieces)
-        again = s.decision(side)
-        if again is not None and again.option_ids == ids:
-            s.forget_decisions()  # the engine's decisions and hbg's working memory (rebuilt from the pieces)
-            return True
-    s.sub["order"] = None
-    return False
+def _order_in_progress(s: Any, view: Mapping[str, Any]) -> bool:
+    """Put in ``s.sub["order"]`` the side's own order in progress, as its view shows it (HBG-R35: the base and
+    the Air Units chosen to launch, the ships chosen to sail, the parts of a Strike Group's move); False when the
+    view shows none. :func:`sample` then checks that the decision it gives is the one asked."""
+    order = view["state"].get("order")
+    if not order:
+        return False
+    s.sub["order"] = copy.deepcopy(order)
+    s.forget_decisions()  # the engine's decisions and hbg's working memory (rebuilt from the pieces)
+    return True
 
 
 def _num(ident: str) -> int:

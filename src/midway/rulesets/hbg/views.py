@@ -17,6 +17,7 @@ enemy it sees only what the rules never hide or what has been found:
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
 from midway.engine import TextSection
@@ -120,8 +121,8 @@ def view(st: HbgState, side: str | None) -> dict[str, Any]:
     if side is not None:
         out["reinforcements"] = sorted({s.tf for s in st.ships.values() if s.side == side and s.zone is None})
         order = st.sub.get("order")
-        if order and st.cup.drawn == side:  # [3.1] the side's own order in progress: what its token is doing
-            out["order"] = {"kind": order["kind"]}
+        if order and st.cup.drawn == side:  # [3.1] HBG-R35: the side's own order in progress, as it has chosen it
+            out["order"] = copy.deepcopy(order)
     return out
 
 
