@@ -40,33 +40,35 @@ def _positions(seed: int, agent: str = "heuristic", wanted=_at_3_1_aiming):
         state.apply(side, agents[side].choose(view, decision))
 
 
+def _in_an_order(state, decision) -> bool:
+    """Any choice inside a launch (the Air Units too), a whole Strike Group's move or a Task Force order."""
+    if state.step != "3.1":
+        return False
+    if decision.kind == "move":
+        return decision.prompt == "move the Strike Group"
+    return decision.kind in ("launch", "tf")
+
+
 def test_hbg_sampler_rebuilds_launch_destinations_strike_moves_and_ship_moves_with_the_true_order() -> None:
-    """HBG-R35: at nearly every launch destination, Strike Group move and Task Force move of seeded games the
-    sample gives exactly the side's view and options, and the order in progress it reads from the decision is
-    the true one (the base and the Air Units chosen, the Strike Group moving, the zone and the ships chosen)."""
+    """HBG-R35: at every choice of a launch (the Air Units and where they go), Strike Group move and Task Force
+    order of seeded games the sample gives exactly the side's view and options, and the order in progress is the
+    true one, as the side's own view shows it (the base and the Air Units chosen, the Strike Group moving and its
+    parts, the zone and the ships chosen). Before the view showed the order, the sampler rebuilt it from the
+    prompt's count, and 225 of 418 launch choices of six heuristic games went unsampled."""
     dice = SeededDice(2)
-    asked = rebuilt = same = 0
+    asked = 0
     kinds = {"launch": 0, "move": 0, "tf": 0}
     for seed, agent in ((3, "heuristic"), (4, "heuristic"), (5, "heuristic"), (6, "random")):
-        for state, _side, view, decision in _positions(seed, agent):
+        for state, _side, view, decision in _positions(seed, agent, _in_an_order):
             asked += 1
             sample = sampler.sample(GAME, view, dice, decision)
-            if sample is None:
-                continue
+            assert sample is not None, (seed, decision.kind, decision.prompt)
             assert_fits(GAME, view, sample, decision)
-            rebuilt += 1
             kinds[decision.kind] += 1
-            true, got = state.sub["order"], sample.sub["order"]
-            if true["kind"] == "move":
-                same += got["strike"] == true["strike"] and got["rest"] == true["rest"]
-            elif true["kind"] == "tf":
-                same += got["zone"] == true["zone"] and sorted(got["sel"]) == sorted(true["sel"])
-            else:
-                same += got["base"] == true["base"] and got["sel"] == true["sel"]
-    assert asked >= 40
-    assert rebuilt >= 0.9 * asked, (rebuilt, asked)
-    assert kinds["launch"] >= 10 and kinds["move"] >= 5 and kinds["tf"] >= 10, kinds
-    assert same >= 0.9 * rebuilt, (same, rebuilt)
+            assert sample.sub["order"] == state.sub["order"]
+            assert sample.sub["order"] is not state.sub["order"]
+    assert asked >= 60
+    assert kinds["launch"] >= 20 and kinds["move"] >= 5 and kinds["tf"] >= 10, kinds
 
 
 def test_hbg_sampler_at_a_strike_reads_only_the_view() -> None:
