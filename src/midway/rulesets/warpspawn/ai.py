@@ -33,10 +33,19 @@ from midway.rulesets.warpspawn.data import SQUAD_TYPES, WARSHIPS
 ENEMY = {"usn": "ijn", "ijn": "usn"}
 
 
+_FIGHTERS: dict[str, bool] = {}
+"""``_fighter``'s answers by squad id (the playouts ask it several times a decision)."""
+
+
 def _fighter(squad_id: str) -> bool:
-    parts = squad_id.split("-")
-    t = SQUAD_TYPES.get(parts[1]) if len(parts) > 2 else None
-    return bool(t and t.is_fighter)
+    known = _FIGHTERS.get(squad_id)
+    if known is None:
+        parts = squad_id.split("-")
+        t = SQUAD_TYPES.get(parts[1]) if len(parts) > 2 else None
+        known = bool(t and t.is_fighter)
+        if len(_FIGHTERS) < 4096:
+            _FIGHTERS[squad_id] = known
+    return known
 
 
 _DEST_SCORE = {
