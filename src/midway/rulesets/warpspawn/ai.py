@@ -35,6 +35,16 @@ ENEMY = {"usn": "ijn", "ijn": "usn"}
 
 _FIGHTERS: dict[str, bool] = {}
 """``_fighter``'s answers by squad id (the playouts ask it several times a decision)."""
+_PICK_RANK: dict[str, int] = {}
+"""The policy's rank of a ``pick:`` option by its id (0 a strike group, 1 a bomber, 2 a fighter)."""
+_DEST_RANK: dict[str, float] = {}
+"""The policy's score of a ``move-to`` option by its id. An option's id names its unit and destination (the
+data the score reads), so the memos hold across positions and games."""
+
+
+def _remember(memo: dict[str, Any], key: str, value: Any) -> None:
+    if len(memo) < 4096:
+        memo[key] = value
 
 
 def _fighter(squad_id: str) -> bool:
@@ -43,8 +53,7 @@ def _fighter(squad_id: str) -> bool:
         parts = squad_id.split("-")
         t = SQUAD_TYPES.get(parts[1]) if len(parts) > 2 else None
         known = bool(t and t.is_fighter)
-        if len(_FIGHTERS) < 4096:
-            _FIGHTERS[squad_id] = known
+        _remember(_FIGHTERS, squad_id, known)
     return known
 
 
@@ -80,24 +89,32 @@ def policy(decision: Decision, dice: SeededDice, status: Mapping[str, str] | Non
     """The heuristic, from the decision alone (plus carrier status when known)."""
     options = decision.options
     kind = decision.kind
-    if kind == "move":
-        picks = [o for o in options if o[0] != "done"]
-        if not picks:
-            return "done"
-
-        # groups first (they must press on), then bombers, then the rest
-        def rank(o: Any) -> tuple[int, int]:
-            unit = o[2].get("unit", "")
-            return (0 if "-g" in unit else (2 if _fighter(unit) else 1), 0)
-
-        return min(picks, key=rank)[0]
+    if kind == "move":  # groups first (they must press on), then bombers, then the rest; the first of a rank
+        best, best_rank = "done", 3
+        for o in options:
+            oid = o[0]
+            if oid == "done":
+                continue
+            rank = _PICK_RANK.get(oid)
+            if rank is None:
+                unit = o[2].get("unit", "")
+                rank = 0 if "-g" in unit else (2 if _fighter(unit) else 1)
+                _remember(_PICK_RANK, oid, rank)
+            if rank < best_rank:
+                best, best_rank = oid, rank
+                if rank == 0:
+                    break
+        return best
     if kind in ("move-to", "failed-search"):
         best, best_score = options[0][0], -1.0
         for o in options:
-            unit = o[2].get("unit", "")
-            score = _dest_score(o[2].get("dest", ""), _fighter(unit))
+            oid = o[0]
+            score = _DEST_RANK.get(oid)
+            if score is None:
+                score = _dest_score(o[2].get("dest", ""), _fighter(o[2].get("unit", "")))
+                _remember(_DEST_RANK, oid, score)
             if score > best_score:
-                best, best_score = o[0], score
+                best, best_score = oid, score
         return best
     head = options[0][0].split(":")[0]
     if head == "lose":
