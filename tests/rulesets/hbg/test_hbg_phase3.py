@@ -372,3 +372,17 @@ def test_hbg_3_1_the_order_in_progress_shows_in_its_own_sides_view_only() -> Non
     assert all("order" not in views.view(st, side) for side in ("usn", "ijn", None))
     choose(st, "usn", "launch:airfield")
     assert views.view(st, "usn")["order"] == {"kind": "launch", "base": "airfield", "sel": {}}
+
+
+def test_hbg_3_1_the_terminal_shows_the_order_in_progress_to_its_side() -> None:
+    """[3.1] HBG-R35: the side giving an order sees in its tables what it has chosen so far (a CAP from Midway, one
+    Wildcat of three); the other side's tables have no such section."""
+    st = fresh()
+    draw(st, ["usn", "usn", "combat"], dice=[1, 1])
+    f4f = next(a for a in st.air.values() if a.unit == "f4f" and a.base == "airfield")
+    choose(st, "usn", "cap:airfield", f"add:{f4f.id}")
+    mine = {s.title: s for s in views.render(GAME, st.view("usn"))}
+    order = mine["My order in progress (3.1)"]
+    assert order.rows == (("Order", "launch CAP"), ("From", "Midway Airfield"), ("Chosen", "1 F4F"))
+    theirs = {s.title for s in views.render(GAME, st.view("ijn"))}
+    assert "My order in progress (3.1)" not in theirs

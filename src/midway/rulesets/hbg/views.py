@@ -237,9 +237,45 @@ def render(game: Game, v: Any) -> list[TextSection]:
             (s["name"], "sunk" if s["sunk"] else f"SZ{s['zone']:02d}", f"damage {s['damage']}") for s in known
         )
         sections.append(TextSection(f"Known {game.side_name(enemy)} ships", rows2, header=("ship", "where", "damage")))
+    if st.get("order"):
+        sections.append(TextSection("My order in progress (3.1)", _order_rows(st, st["order"])))
     if st.get("battle"):
         sections.extend(_battle_sections(game, st["battle"]))
     return sections
+
+
+_ORDER_NAMES = {
+    "launch": "launch a Strike Group",
+    "cap": "launch CAP",
+    "move": "move a Strike Group",
+    "designate": "designate escorts",
+    "tf": "move a Task Force",
+}
+
+
+def _order_rows(st: dict[str, Any], order: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    """[3.1] What the side's own Command Token order has chosen so far (HBG-R35), in words."""
+    air = {a["id"]: a for a in st["air"]}
+    ships = {s["id"]: s["name"] for s in st["ships"]}
+
+    def units(ids: Any, counts: Any = None) -> str:
+        parts = [f"{counts[i] if counts else air[i]['n']} {air[i]['unit'].upper()}" for i in ids if i in air]
+        return ", ".join(parts) or "none yet"
+
+    kind = order.get("kind", "")
+    rows = [("Order", _ORDER_NAMES.get(kind, kind))]
+    if kind in ("launch", "cap"):
+        base = order.get("base", "")
+        rows.append(("From", "Midway Airfield" if base == "airfield" else ships.get(base, base)))
+        rows.append(("Chosen", units(order.get("sel", {}), order.get("sel", {}))))
+    elif kind == "move":
+        for part in order.get("parts", []):
+            rows.append(("Sent", f"{units(part[0])} to SZ{part[1]:02d}"))
+        rows.append(("Still to send", units(order.get("rest", []))))
+    elif kind == "tf":
+        rows.append(("From", f"SZ{order.get('zone', 0):02d}"))
+        rows.append(("Ships chosen", ", ".join(ships.get(i, i) for i in order.get("sel", [])) or "none yet"))
+    return tuple(rows)
 
 
 def _battle_sections(game: Game, battle: dict[str, Any]) -> list[TextSection]:
