@@ -39,7 +39,15 @@ from midway.rulesets.hbg.model import (
     Ship,
 )
 from midway.rulesets.hbg.search import reach, reach_sorted
-from midway.rulesets.hbg.shared import cached_option, keep_top, recall, remember, top_after_cancel, zone_options
+from midway.rulesets.hbg.shared import (
+    cached_option,
+    keep_top,
+    launch_base_name,
+    recall,
+    remember,
+    top_after_cancel,
+    zone_options,
+)
 from midway.rulesets.hbg.steps import Step
 
 if TYPE_CHECKING:
@@ -209,14 +217,10 @@ def squall_candidates(st: HbgState) -> list[int]:
 PASS = Option("pass", "pass (the token is set aside)")
 
 
-def _base_name(base: str) -> str:
-    return "Midway Airfield" if base == "airfield" else DATA.carriers[base].name
-
-
 LAUNCH_OPTIONS = {
     b: (
-        Option(f"launch:{b}", f"launch a Strike Group from {_base_name(b)}", {"base": b}),
-        Option(f"cap:{b}", f"launch CAP fighters from {_base_name(b)}", {"base": b}),
+        Option(f"launch:{b}", f"launch a Strike Group from {launch_base_name(b)}", {"base": b}),
+        Option(f"cap:{b}", f"launch CAP fighters from {launch_base_name(b)}", {"base": b}),
     )
     for b in (*DATA.carriers, "airfield")
 }
@@ -657,7 +661,7 @@ def _launch(st: HbgState, side: str, order: dict[str, Any], zone: int) -> None:
         b.tokens_played += 1
         b.launched += n
     what = ", ".join(f"{a.n} {DATA.units[a.unit].name}" for a in airs)
-    name = "Midway Airfield" if base == "airfield" else DATA.carriers[base].name
+    name = launch_base_name(base)
     st.emit(
         "launch",
         f"{st.game.side_name(side)} launches {'CAP' if cap else 'a Strike Group'} from {name} to SZ{zone:02d}: {what}",

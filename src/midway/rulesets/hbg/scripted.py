@@ -208,7 +208,7 @@ def spot_rank(unit: str, option_id: str) -> tuple[int, int]:
     return (SPOT_RANK.get(unit, 2), -int(option_id.rsplit(":", 1)[1]))
 
 
-MIDWAY_BASES = ("airfield", "seaplane_base")
+MIDWAY_AIR_BASES = ("airfield", "seaplane_base")
 """Midway's bases that hold aircraft: their units are never spotted (1.5 is for carriers), so one in the hangar is
 ready to launch."""
 
@@ -216,7 +216,7 @@ ready to launch."""
 def bomber_ready(unit: str, at: str, base: str) -> bool:
     """[3.1.1] An Air Group a strike could take now: a bomber spotted on its carrier's deck (1.5), or in the hangar
     of a Midway base."""
-    return DATA.units[unit].is_bomber and (at == "deck" or (at == "hangar" and base in MIDWAY_BASES))
+    return DATA.units[unit].is_bomber and (at == "deck" or (at == "hangar" and base in MIDWAY_AIR_BASES))
 
 
 class Admiral(Striker):

@@ -183,6 +183,11 @@ def done_option(label: str) -> Option:
 _DONES: dict[str, Option] = {}
 
 
+def launch_base_name(base: str) -> str:
+    """[3.1.1] The name of a base a launch order is given to: a carrier's, or Midway's airfield."""
+    return "Midway Airfield" if base == "airfield" else DATA.carriers[base].name
+
+
 def site_name(base: str) -> str:
     """The name of an Air Group's carrier, cruiser or base, as :meth:`HbgState.ship_name` gives it
     (a ship's name depends on its id alone); "Midway" for the bases."""

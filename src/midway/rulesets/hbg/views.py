@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from midway.engine import TextSection
 from midway.rulesets.hbg.model import DATA, ENEMY, SIDES
+from midway.rulesets.hbg.shared import launch_base_name
 from midway.rulesets.hbg.steps import TITLES
 
 if TYPE_CHECKING:
@@ -266,7 +267,7 @@ def _order_rows(st: dict[str, Any], order: dict[str, Any]) -> tuple[tuple[str, s
     rows = [("Order", _ORDER_NAMES.get(kind, kind))]
     if kind in ("launch", "cap"):
         base = order.get("base", "")
-        rows.append(("From", "Midway Airfield" if base == "airfield" else ships.get(base, base)))
+        rows.append(("From", launch_base_name(base)))
         rows.append(("Chosen", units(order.get("sel", {}), order.get("sel", {}))))
     elif kind == "move":
         for part in order.get("parts", []):

@@ -33,8 +33,6 @@ from midway.rulesets.warpspawn.data import SQUAD_TYPES, WARSHIPS
 ENEMY = {"usn": "ijn", "ijn": "usn"}
 
 
-_FIGHTERS: dict[str, bool] = {}
-"""``_fighter``'s answers by squad id (the playouts ask it several times a decision)."""
 _PICK_RANK: dict[str, int] = {}
 """The policy's rank of a ``pick:`` option by its id (0 a strike group, 1 a bomber, 2 a fighter)."""
 _DEST_RANK: dict[str, float] = {}
@@ -43,18 +41,15 @@ data the score reads), so the memos hold across positions and games."""
 
 
 def _remember(memo: dict[str, Any], key: str, value: Any) -> None:
+    """Keep ``value`` unless the memo is full (a game has under a thousand such ids; the cap bounds a long run)."""
     if len(memo) < 4096:
         memo[key] = value
 
 
 def _fighter(squad_id: str) -> bool:
-    known = _FIGHTERS.get(squad_id)
-    if known is None:
-        parts = squad_id.split("-")
-        t = SQUAD_TYPES.get(parts[1]) if len(parts) > 2 else None
-        known = bool(t and t.is_fighter)
-        _remember(_FIGHTERS, squad_id, known)
-    return known
+    parts = squad_id.split("-")
+    t = SQUAD_TYPES.get(parts[1]) if len(parts) > 2 else None
+    return bool(t and t.is_fighter)
 
 
 _DEST_SCORE = {
