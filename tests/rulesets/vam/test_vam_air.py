@@ -423,3 +423,36 @@ def test_vam_defence_fighters_aloft_when_their_carrier_is_hit() -> None:
     s.orders["usn"]["sd"] = []
     s._close_p7()
     assert s.u["kaga_f1"]["st"] == "deck" and s.u["kaga_f1"]["base"] == "akagi" and s.u["kaga_f1"]["ready"]
+
+
+def test_vam_raid_declarations_found_once_per_phase_2_equal_a_fresh_count() -> None:
+    """M056, M057: the aircraft that may fly are found once per phase 2 (nothing on the map changes while raids
+    are declared); at every phase-2 decision of two heuristic games, with raids declared in them, they equal a
+    fresh search, and each target's candidates are the aircraft in range not yet committed."""
+    from midway.ai.arena import make_agent
+    from midway.rulesets.vam import GAME
+    from midway.rulesets.vam.data import distance
+
+    checked = declared = 0
+    for seed in (100, 101):
+        s = GAME.new(seed=seed)
+        agents = {side: make_agent("heuristic", seed * 7 + i) for i, side in enumerate(GAME.sides)}
+        while not s.is_over:
+            pending = s.pending()
+            if s.step == "p2":
+                for side in pending:
+                    assert s._flyable(side) == s._find_flyable(side)
+                    taken = s.committed(side)
+                    for target in s.raid_targets(side):
+                        back = s.return_leg(side, target)
+                        fresh = [
+                            a
+                            for a, h, reach in s._find_flyable(side)
+                            if a not in taken and distance(h, target) + back <= reach
+                        ]
+                        assert s.raid_candidates(side, target) == fresh
+                        checked += 1
+                    declared += len(s.orders[side]["rd"])
+            side, d = next(iter(pending.items()))
+            s.apply(side, agents[side].choose(s.view(side, log_tail=0), d))
+    assert checked > 20 and declared > 0

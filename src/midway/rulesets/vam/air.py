@@ -147,19 +147,44 @@ class Air(_Base):
         """[Raids aériens] Hexes with enemy ships located this turn and not in fog (M054, M142, C-28)."""
         return sorted({h for u, h in self.seen[side].items() if self.alive(u) and not self.in_fog(h)})
 
-    def raid_candidates(self, side: str, target: str) -> list[str]:
+    def raid_candidates(self, side: str, target: str, pool: list[tuple[str, str, int]] | None = None) -> list[str]:
         """[Déclaration des raids] Ready aircraft of ``side`` not yet committed that can reach ``target`` and come
-        back (M056, M057)."""
+        back (M056, M057). ``pool`` is :meth:`raid_pool` when the caller has it already (it is the same for
+        every target)."""
+        pool = self.raid_pool(side) if pool is None else pool
+        if not pool:
+            return []
+        back = self.return_leg(side, target)  # the same for every aircraft of the side (M057)
+        return [a for a, h, reach in pool if distance(h, target) + back <= reach]
+
+    def raid_pool(self, side: str) -> list[tuple[str, str, int]]:
+        """[Déclaration des raids] Ready aircraft of ``side`` not yet committed, whatever the target, each with
+        its base's hex and its total range (M056, M057)."""
         taken = self.committed(side)
-        return [
-            a
-            for a, r in self.u.items()
-            if r.get("st") == "deck"
-            and a not in taken
-            and self.side_of(a) == side
-            and self.can_fly(a)
-            and self.in_range(a, target)
-        ]
+        return [x for x in self._flyable(side) if x[0] not in taken]
+
+    def _flyable(self, side: str) -> list[tuple[str, str, int]]:
+        """[Raids aériens] The aircraft of ``side`` that may fly this turn (M056), with their base's hex and total
+        range. Nothing on the map changes while the raids are declared (the umpire launches them when phase 2
+        closes), so in phase 2 they are found once: working memory of this turn's ``orders``
+        (``VamState._TRANSIENT``), as :meth:`_p1_pool` does for phase 1."""
+        if self.step != "p2":
+            return self._find_flyable(side)
+        table = self.working_memory("_p1_memo", self.orders)
+        key = ("p2", side)
+        pool = table.get(key)
+        if pool is None:
+            pool = table[key] = self._find_flyable(side)
+        return pool  # type: ignore[no-any-return]
+
+    def _find_flyable(self, side: str) -> list[tuple[str, str, int]]:
+        out = []
+        for a, r in self.u.items():
+            if r.get("st") == "deck" and self.side_of(a) == side and self.can_fly(a):
+                h = self.base_hex(r["base"])
+                if h is not None:
+                    out.append((a, h, DATA.units[self.d(a).id].type.range))
+        return out
 
     def _dec_p2(self, side: str) -> Decision | None:
         """[Phase 2] The raid declaration menu: declare a raid hex by hex, cancel the Midway raid, done (M063, M061)."""
@@ -168,7 +193,9 @@ class Air(_Base):
         o = self.orders[side]
         if not menu:
             opts = [Option("done", "Terminer les déclarations de raids")]
-            if any(self.raid_candidates(side, h) for h in self.raid_targets(side) if h not in [r[0] for r in o["rd"]]):
+            pool = self.raid_pool(side)
+            used = [r[0] for r in o["rd"]]
+            if pool and any(self.raid_candidates(side, h, pool) for h in self.raid_targets(side) if h not in used):
                 opts.append(Option("rd", "Déclarer un raid"))
             if o["mr"] and not o["cancel"]:
                 opts.append(Option("cancel", "Annuler le raid sur Midway (ses bombardiers restent au sol)"))
@@ -178,10 +205,11 @@ class Air(_Base):
             return self.decide(side, prompt, rule, opts, kind="raids")
         if len(menu) == 1:
             used = [r[0] for r in o["rd"]]
+            pool = self.raid_pool(side)
             opts = [
                 Option(f"h:{h}", f"Raid sur {h}", {"hex": h})
                 for h in self.raid_targets(side)
-                if h not in used and self.raid_candidates(side, h)
+                if h not in used and self.raid_candidates(side, h, pool)
             ]
             return self.decide(side, "Raid sur quel hexagone ?", rule, opts, kind="raids")
         target = menu[1]

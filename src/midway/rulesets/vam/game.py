@@ -556,7 +556,8 @@ class VamState(orders.Orders, surface.Surface, State):
         return views.view(self, side)
 
     _TRANSIENT: ClassVar[frozenset[str]] = frozenset({"_p1_memo"})
-    """Working memory of a step (``Orders._p1_pool``): see ``State._TRANSIENT``."""
+    """Working memory of a step (``Orders._p1_pool`` in phase 1, ``Air._flyable`` in phase 2): see
+    ``State._TRANSIENT``."""
 
     def _clone_data(self) -> dict[str, Any]:
         """[Séquence de jeu] A hand-written copy of the state (cheap search clones)."""

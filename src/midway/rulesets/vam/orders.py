@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 else:
     _Base = object
 
+_CARRIERS = {side: tuple(uid for uid, d in DATA.units.items() if d.side == side and d.capacity > 0) for side in SIDES}
+"""[Capacité d'embarquement] Each side's units that can carry aircraft, in the data's order."""
+
 
 def _from_cube(x: int, z: int) -> str | None:
     """[Carte] Cube coordinates back to a hex name, or None off the map."""
@@ -163,18 +166,22 @@ class Orders(_Base):
 
     def bases(self, side: str) -> list[str]:
         """[Récupération des avions] A side's air bases: its carriers on the map, and Midway for the US."""
-        out = [uid for uid, d in DATA.units.items() if d.side == side and d.capacity > 0 and self.u[uid]["st"] == "map"]
+        u = self.u
+        out = [uid for uid in _CARRIERS[side] if u[uid]["st"] == "map"]
         if side == "usn":
             out.append("midway")
         return out
 
-    def in_range(self, aid: str, target: str) -> bool:
-        """[Rayon d'action] out and back within the aircraft's total range (M057)."""
+    def in_range(self, aid: str, target: str, back: int | None = None) -> bool:
+        """[Rayon d'action] out and back within the aircraft's total range (M057). ``back`` is
+        :meth:`return_leg` of the aircraft's side to ``target`` when the caller has it already (it is the same
+        for every aircraft of a side)."""
         h = self.base_hex(self.u[aid]["base"])
         if h is None:
             return False
-        side = self.side_of(aid)
-        return distance(h, target) + self.return_leg(side, target) <= DATA.units[self.d(aid).id].type.range
+        if back is None:
+            back = self.return_leg(self.side_of(aid), target)
+        return distance(h, target) + back <= DATA.units[self.d(aid).id].type.range
 
     def midway_raid_candidates(self, side: str) -> list[str]:
         """[Déclaration des raids] Japan's Midway raid; the US only once Japanese troops are ashore (M060, M062)."""
@@ -195,10 +202,15 @@ class Orders(_Base):
         if side == "usn" and not self.ashore("ijn"):
             return []
         out = []
+        back = self.return_leg(side, DATA.midway)
         for aid, r in self.u.items():
             if r.get("st") != "deck" or self.side_of(aid) != side:
                 continue
-            if self.can_fly(aid) and self.in_range(aid, DATA.midway) and not (side == "usn" and r["base"] == "midway"):
+            if (
+                self.can_fly(aid)
+                and self.in_range(aid, DATA.midway, back)
+                and not (side == "usn" and r["base"] == "midway")
+            ):
                 out.append(aid)
         return out
 

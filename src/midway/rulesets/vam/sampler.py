@@ -549,7 +549,8 @@ def _enemy_raid(s: Any, side: str, turn: int, dice: SeededDice) -> bool:
     ready = [a for a in _AIR if DATA.units[a].side == enemy and s.can_fly(a)]
     scouts = [a for a in ready if s.code(a) == "D" and u[a]["base"] != "midway"][: SCOUTS[enemy]]
     for target, hex_ in targets:
-        flying = [a for a in ready if a not in scouts and s.in_range(a, hex_)]
+        back = s.return_leg(enemy, hex_)
+        flying = [a for a in ready if a not in scouts and s.in_range(a, hex_, back)]
         if not any(s.code(a) in _BOMBERS for a in flying):
             continue
         if BOMBERS_LEAD[enemy]:  # its bombers declared first, the fighters as their escort
