@@ -13,20 +13,10 @@ the same seeds and sides, and on how many seeds the agent did better or worse.
 from __future__ import annotations
 
 import json
-import math
 import sys
 from typing import Any
 
-
-def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of ``k`` successes in ``n``, in percent."""
-    if n == 0:
-        return (0.0, 100.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (100 * max(0.0, c - h), 100 * min(1.0, c + h))
+from midway.ai.arena import wilson
 
 
 def _score(winner: str | None, side: str) -> float:
@@ -50,7 +40,7 @@ def line(rows: list[tuple[int, float, float]]) -> str:
     n = len(rows)
     k = sum(s for _, s, _ in rows)
     b = sum(x for _, _, x in rows)
-    lo, hi = wilson(k, n)
+    _rate, lo, hi = (100 * x for x in wilson(k, n))
     better = sum(1 for _, s, x in rows if s > x)
     worse = sum(1 for _, s, x in rows if s < x)
     return (
