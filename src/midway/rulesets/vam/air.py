@@ -178,6 +178,7 @@ class Air(_Base):
         return pool  # type: ignore[no-any-return]
 
     def _find_flyable(self, side: str) -> list[tuple[str, str, int]]:
+        """[Raids aériens] :meth:`_flyable`, found afresh from the pieces (M056, M143, M090)."""
         out = []
         for a, r in self.u.items():
             if r.get("st") == "deck" and self.side_of(a) == side and self.can_fly(a):
