@@ -606,7 +606,7 @@ class State:
     """A ruleset's *working memory*: attributes it derives from the pieces for the current step (what a step's
     choices do not change, found once), never part of the game. They are left out of :meth:`to_json`, pickles
     and clones, and :meth:`forget_decisions` drops them; a ruleset names its own (``_TRANSIENT =
-    frozenset({"_p1_memo"})``) and keys each to the step it belongs to, so that a stale one is rebuilt."""
+    frozenset({"_orders_memo"})``) and keys each to the step it belongs to, so that a stale one is rebuilt."""
     _NOT_SERIALIZED: ClassVar[frozenset[str]] = frozenset({"game", "_cache", "_offered", "_quiet"})
     """Attributes left out of :meth:`to_json` (and so of digests). A ruleset extends it with the names
     of its *derived* attributes, indexes rebuilt from the rest of the state (units by box, by zone),

@@ -266,8 +266,7 @@ def _order_rows(st: dict[str, Any], order: dict[str, Any]) -> tuple[tuple[str, s
     kind = order.get("kind", "")
     rows = [("Order", _ORDER_NAMES.get(kind, kind))]
     if kind in ("launch", "cap"):
-        base = order.get("base", "")
-        rows.append(("From", launch_base_name(base)))
+        rows.append(("From", launch_base_name(order["base"])))  # a launch order names its base when given (3.1.1)
         rows.append(("Chosen", units(order.get("sel", {}), order.get("sel", {}))))
     elif kind == "move":
         for part in order.get("parts", []):

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from midway.engine import Decision, Option
 from midway.rulesets.vam.data import DATA, ENEMY, SIDES, direction, distance, tag_label, target_label, unit_label
+from midway.rulesets.vam.orders import reaches
 
 if TYPE_CHECKING:
     from midway.rulesets.vam.game import VamState
@@ -155,37 +156,13 @@ class Air(_Base):
         if not pool:
             return []
         back = self.return_leg(side, target)  # the same for every aircraft of the side (M057)
-        return [a for a, h, reach in pool if distance(h, target) + back <= reach]
+        return [a for a, h, total in pool if reaches(h, target, back, total)]
 
     def raid_pool(self, side: str) -> list[tuple[str, str, int]]:
         """[Déclaration des raids] Ready aircraft of ``side`` not yet committed, whatever the target, each with
         its base's hex and its total range (M056, M057)."""
         taken = self.committed(side)
         return [x for x in self._flyable(side) if x[0] not in taken]
-
-    def _flyable(self, side: str) -> list[tuple[str, str, int]]:
-        """[Raids aériens] The aircraft of ``side`` that may fly this turn (M056), with their base's hex and total
-        range. Nothing on the map changes while the raids are declared (the umpire launches them when phase 2
-        closes), so in phase 2 they are found once: working memory of this turn's ``orders``
-        (``VamState._TRANSIENT``), as :meth:`_p1_pool` does for phase 1."""
-        if self.step != "p2":
-            return self._find_flyable(side)
-        table = self.working_memory("_p1_memo", self.orders)
-        key = ("p2", side)
-        pool = table.get(key)
-        if pool is None:
-            pool = table[key] = self._find_flyable(side)
-        return pool  # type: ignore[no-any-return]
-
-    def _find_flyable(self, side: str) -> list[tuple[str, str, int]]:
-        """[Raids aériens] :meth:`_flyable`, found afresh from the pieces (M056, M143, M090)."""
-        out = []
-        for a, r in self.u.items():
-            if r.get("st") == "deck" and self.side_of(a) == side and self.can_fly(a):
-                h = self.base_hex(r["base"])
-                if h is not None:
-                    out.append((a, h, DATA.units[self.d(a).id].type.range))
-        return out
 
     def _dec_p2(self, side: str) -> Decision | None:
         """[Phase 2] The raid declaration menu: declare a raid hex by hex, cancel the Midway raid, done (M063, M061)."""

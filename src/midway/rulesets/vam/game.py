@@ -555,8 +555,8 @@ class VamState(orders.Orders, surface.Surface, State):
         """[Séquence de jeu] What ``side`` may know (views.py)."""
         return views.view(self, side)
 
-    _TRANSIENT: ClassVar[frozenset[str]] = frozenset({"_p1_memo"})
-    """Working memory of a step (``Orders._p1_pool`` in phase 1, ``Air._flyable`` in phase 2): see
+    _TRANSIENT: ClassVar[frozenset[str]] = frozenset({"_orders_memo"})
+    """Working memory of a step (``Orders._p1_pool`` in phase 1, ``Orders._flyable`` in phase 2): see
     ``State._TRANSIENT``."""
 
     def _clone_data(self) -> dict[str, Any]:

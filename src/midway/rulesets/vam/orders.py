@@ -22,8 +22,17 @@ if TYPE_CHECKING:
 else:
     _Base = object
 
-_CARRIERS = {side: tuple(uid for uid, d in DATA.units.items() if d.side == side and d.capacity > 0) for side in SIDES}
-"""[Capacité d'embarquement] Each side's units that can carry aircraft, in the data's order."""
+_AIR_BASE_UNITS = {
+    side: tuple(uid for uid, d in DATA.units.items() if d.side == side and d.capacity > 0) for side in SIDES
+}
+"""[Capacité d'embarquement] Each side's units that can carry aircraft (a capacity in the unit data, M104), in the
+data's order."""
+
+
+def reaches(base_hex: str, target: str, back: int, total_range: int) -> bool:
+    """[Rayon d'action] Out from ``base_hex`` to ``target`` and ``back`` home (:meth:`Orders.return_leg`) within
+    the aircraft's total range (M057)."""
+    return distance(base_hex, target) + back <= total_range
 
 
 def _from_cube(x: int, z: int) -> str | None:
@@ -167,7 +176,7 @@ class Orders(_Base):
     def bases(self, side: str) -> list[str]:
         """[Récupération des avions] A side's air bases: its carriers on the map, and Midway for the US."""
         u = self.u
-        out = [uid for uid in _CARRIERS[side] if u[uid]["st"] == "map"]
+        out = [uid for uid in _AIR_BASE_UNITS[side] if u[uid]["st"] == "map"]
         if side == "usn":
             out.append("midway")
         return out
@@ -181,7 +190,31 @@ class Orders(_Base):
             return False
         if back is None:
             back = self.return_leg(self.side_of(aid), target)
-        return distance(h, target) + back <= DATA.units[self.d(aid).id].type.range
+        return reaches(h, target, back, DATA.units[self.d(aid).id].type.range)
+
+    def _flyable(self, side: str) -> list[tuple[str, str, int]]:
+        """[Raids aériens] The aircraft of ``side`` that may fly this turn (M056), with their base's hex and total
+        range. Nothing on the map changes while the raids are declared (the umpire launches them when phase 2
+        closes), so in phase 2 they are found once: working memory of this turn's ``orders``
+        (``VamState._TRANSIENT``), as :meth:`_p1_pool` does for phase 1."""
+        if self.step != "p2":
+            return self._find_flyable(side)
+        table = self.working_memory("_orders_memo", self.orders)
+        key = ("p2", side)
+        pool = table.get(key)
+        if pool is None:
+            pool = table[key] = self._find_flyable(side)
+        return pool  # type: ignore[no-any-return]
+
+    def _find_flyable(self, side: str) -> list[tuple[str, str, int]]:
+        """[Raids aériens] :meth:`_flyable`, found afresh from the pieces (M056, M143, M090)."""
+        out = []
+        for a, r in self.u.items():
+            if r.get("st") == "deck" and self.side_of(a) == side and self.can_fly(a):
+                h = self.base_hex(r["base"])
+                if h is not None:
+                    out.append((a, h, DATA.units[self.d(a).id].type.range))
+        return out
 
     def midway_raid_candidates(self, side: str) -> list[str]:
         """[Déclaration des raids] Japan's Midway raid; the US only once Japanese troops are ashore (M060, M062)."""
@@ -196,23 +229,18 @@ class Orders(_Base):
         return [aid for aid in pool if aid not in taken]
 
     def _raiders(self, side: str) -> list[str]:
-        """The aircraft of ``side`` that could fly the Midway raid, given a mission or not."""
+        """[Déclaration des raids] The aircraft of ``side`` that could fly the Midway raid and come back, given a
+        mission or not (M057, M060)."""
         if self.night:
             return []
         if side == "usn" and not self.ashore("ijn"):
             return []
-        out = []
         back = self.return_leg(side, DATA.midway)
-        for aid, r in self.u.items():
-            if r.get("st") != "deck" or self.side_of(aid) != side:
-                continue
-            if (
-                self.can_fly(aid)
-                and self.in_range(aid, DATA.midway, back)
-                and not (side == "usn" and r["base"] == "midway")
-            ):
-                out.append(aid)
-        return out
+        return [
+            a
+            for a, h, total in self._flyable(side)
+            if reaches(h, DATA.midway, back, total) and not (side == "usn" and self.u[a]["base"] == "midway")
+        ]
 
     def scout_candidates(self, side: str) -> list[str]:
         """[Recherches aériennes] VAM-R09: the combat-aircraft search, a ready dive bomber unit of a carrier (M050)."""
@@ -239,7 +267,7 @@ class Orders(_Base):
         Nothing on the map changes while the orders are given (the umpire carries them out when phase 1
         closes, M020), so each is found once per phase 1: working memory kept for this phase's ``orders`` object
         alone, never serialized or cloned (``VamState._TRANSIENT``), dropped by ``forget_decisions``."""
-        table = self.working_memory("_p1_memo", self.orders)
+        table = self.working_memory("_orders_memo", self.orders)
         key = (side, head)
         pool = table.get(key)
         if pool is None:
