@@ -16,6 +16,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -23,15 +24,21 @@ from typing import Any
 from midway.ai.arena import Task, play_task, wilson
 from midway.engine import registry
 
+Prepare = Callable[[Any, Mapping[str, Any]], None]
+"""What :func:`~midway.ai.arena.play_task` calls with a new game's state and its agents (see there)."""
 
-def _one(task: Task, side: str) -> dict[str, Any]:
+
+def _one(task: Task, side: str, prepare: Prepare | None = None, label: str | None = None) -> dict[str, Any]:
     t0 = time.perf_counter()
-    r = play_task(task)
+    r = play_task(task, prepare)
     times = r["times"].get(side, [])
+    agents = dict(r["agents"])
+    if label is not None:
+        agents[side] = label
     return {
         "ruleset": r["ruleset"],
         "seed": r["seed"],
-        "agents": r["agents"],
+        "agents": agents,
         "side": side,
         "winner": r["winner"],
         "kind": r["kind"],
@@ -43,7 +50,20 @@ def _one(task: Task, side: str) -> dict[str, Any]:
     }
 
 
-def play(ruleset: str, which: str, agent: str, seed0: int, n: int, jobs: int, out: Path) -> None:
+def play(
+    ruleset: str,
+    which: str,
+    agent: str,
+    seed0: int,
+    n: int,
+    jobs: int,
+    out: Path,
+    prepare: Prepare | None = None,
+    label: str | None = None,
+) -> None:
+    """Play the games of the module docstring into ``out``. ``prepare`` is handed to
+    :func:`~midway.ai.arena.play_task` (a module-level function: it goes to the worker processes), and ``label``,
+    if given, names AGENT in the results instead of its specification."""
     opp = os.environ.get("OPP", "heuristic")
     game = registry.load(ruleset)
     opts = tuple(sorted(game.resolve_options({}).items()))
@@ -62,7 +82,7 @@ def play(ruleset: str, which: str, agent: str, seed0: int, n: int, jobs: int, ou
             agents = tuple((s, agent if s == side else opp) for s in game.sides)
             todo.append((Task(ruleset, seed, opts, agents), side))
     with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool, out.open("a") as fh:
-        futures = [pool.submit(_one, t, s) for t, s in todo]
+        futures = [pool.submit(_one, t, s, prepare, label) for t, s in todo]
         for f in futures:
             r = f.result()
             fh.write(json.dumps(r) + "\n")

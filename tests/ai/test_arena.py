@@ -34,6 +34,14 @@ def test_a_task_replays_identically() -> None:
         assert a[key] == b[key]
 
 
+def test_a_task_prepares_its_new_game_before_the_first_choice() -> None:
+    """``prepare`` sees the fresh state and the task's agents by side, once, before anyone has chosen."""
+    task = A.tasks_for("warpspawn", ["heuristic", "random"], 1, seed=3, options={"max_turns": 2})[0]
+    seen = []
+    A.play_task(task, lambda state, agents: seen.append((len(state.history), sorted(agents), agents["ijn"].name)))
+    assert seen == [(0, ["ijn", "usn"], dict(task.agents)["ijn"])]
+
+
 def test_wilson_interval_and_elo() -> None:
     p, lo, hi = A.wilson(8, 10)
     assert p == 0.8 and 0.44 < lo < 0.5 and 0.94 < hi < 0.97

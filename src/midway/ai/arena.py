@@ -34,11 +34,16 @@ def agent_seed(game_seed: int, side_index: int) -> int:
     return game_seed * 7 + side_index
 
 
-def play_task(task: Task) -> dict[str, Any]:
-    """Play one game; its result as JSON-ready data (the agents' thinking times included)."""
+def play_task(task: Task, prepare: Callable[[Any, Mapping[str, Any]], None] | None = None) -> dict[str, Any]:
+    """Play one game; its result as JSON-ready data (the agents' thinking times included).
+
+    ``prepare``, if given, is called with the new game's state and the agents (by side) before the first choice:
+    for measurement tools that equip an agent with more than a player has (``benchmarks/oracle_games.py``)."""
     game = registry.load(task.ruleset)
     state = game.new(task.seed, dict(task.options))
     agents = {side: make_agent(spec, agent_seed(task.seed, i)) for i, (side, spec) in enumerate(task.agents)}
+    if prepare is not None:
+        prepare(state, agents)
     times: dict[str, list[float]] = {side: [] for side in agents}
     decisions = 0
     while True:
