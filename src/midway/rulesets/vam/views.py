@@ -35,6 +35,9 @@ PHASE_NAMES = {
     "p11a": "11 combat terrestre (américains)",
     "p11b": "11 combat terrestre (japonais)",
 }
+_TARGETING = frozenset({"p6", "p11a", "p11b"})
+"""The steps whose view lists the targets the side has given so far: its bombers' (phase 6) and its troops' in land
+combat (phase 11)."""
 
 
 def view(state: VamState, side: str | None) -> dict[str, Any]:
@@ -108,7 +111,7 @@ def view(state: VamState, side: str | None) -> dict[str, Any]:
             "closed": state.kure["closed"],
         }
     out["orders"] = _orders(state, side)
-    if state.step == "p6":  # the targets the side has given its bombers so far (its own orders, M083)
+    if state.step in _TARGETING:  # the targets the side has given so far (its own orders: M083, M134)
         out["targets"] = [[a, t] for a, t, _rid in state.tasks[side] if t is not None]
     return out
 
