@@ -227,3 +227,75 @@ def test_paired_search_compares_at_most_width_options_and_keeps_to_its_playouts(
     small._games["toy"] = (None, _ToyKit(worth, 0.5, 0.1))  # type: ignore[assignment]
     small.choose({"ruleset": "toy"}, _decision("usn", *worth))
     assert small.last_iterations == 3 and len(small.last_gains) == 2
+
+
+class _ToyPlan:
+    """A whole-turn plan of the toy: it answers the USN's decision with one option."""
+
+    def __init__(self, pick: str) -> None:
+        self.pick, self.name = pick, f"plan:{pick}"
+
+    def answers(self, decision: Decision) -> bool:
+        return decision.side == "usn"
+
+    def heuristic(self, view: object, decision: Decision, dice: object) -> str:
+        return self.pick
+
+    def rollout(self, state: object, decision: Decision, dice: object) -> str:
+        return self.pick
+
+
+class _ToyPlanKit(_ToyKit):
+    """The toy with plans: one per option, the heuristic's ('a') first; ``calls`` counts the plan points asked."""
+
+    def __init__(self, worth: dict[str, float], noise: float = 0.6, own: float = 0.15) -> None:
+        super().__init__(worth, noise, own)
+        self.calls = 0
+        self.turn = 1
+
+    def plans(self, view: object, decision: Decision) -> list[_ToyPlan]:
+        self.calls += 1
+        return [_ToyPlan(oid) for oid in self.worth]
+
+    def plan_key(self, view: object) -> tuple[str, int]:
+        return ("usn", self.turn)
+
+
+def _plan_agent(kit: _ToyPlanKit, seed: int, **settings: object) -> ISMCTSAgent:
+    agent = make_agent("mcts", seed, max_time=0, **settings)
+    assert isinstance(agent, ISMCTSAgent)
+    agent._games["toy"] = (None, kit)  # type: ignore[assignment]
+    return agent
+
+
+def test_plans_are_compared_whole_on_paired_playouts_and_the_better_one_followed() -> None:
+    """Plan 'b' is worth 0.1 more than the heuristic's plan 'a' under shared luck of +-0.6: found every time, and
+    its answer played; among equal plans the heuristic's is kept."""
+    worth = {"a": 0.0, "b": 0.1, "c": -0.2}
+    for seed in range(6):
+        agent = _plan_agent(_ToyPlanKit(worth), seed)
+        assert agent.choose({"ruleset": "toy"}, _decision("usn", *worth)) == "b"
+        assert agent.last_plan == "plan:b" and agent.last_iterations > 4
+    equal = {"a": 0.0, "b": 0.0, "c": 0.0}
+    for seed in range(6):
+        agent = _plan_agent(_ToyPlanKit(equal), seed)
+        assert agent.choose({"ruleset": "toy"}, _decision("usn", *equal)) == "a"
+        assert agent.last_plan == "plan:a"
+
+
+def test_a_chosen_plan_holds_until_its_key_changes_and_plans_false_ignores_them() -> None:
+    """The plan chosen answers the next decision it covers with the same key without a new comparison; a new key
+    (the next turn) asks for plans again; ``plans=False`` never asks."""
+    worth = {"a": 0.0, "b": 0.1, "c": -0.2}
+    kit = _ToyPlanKit(worth)
+    agent = _plan_agent(kit, 3)
+    agent.choose({"ruleset": "toy"}, _decision("usn", *worth))
+    assert kit.calls == 1 and agent.last_plan == "plan:b"
+    kit.worth = {"a": 0.5, "b": 0.0, "c": -0.2}  # 'a' is now better, but the plan holds for the turn
+    assert agent.choose({"ruleset": "toy"}, _decision("usn", *worth)) == "b" and kit.calls == 1
+    kit.turn = 2
+    assert agent.choose({"ruleset": "toy"}, _decision("usn", *worth)) == "a" and kit.calls == 2
+    off = _ToyPlanKit(worth)
+    agent = _plan_agent(off, 3, plans=False)
+    agent.choose({"ruleset": "toy"}, _decision("usn", *worth))
+    assert off.calls == 0 and agent.last_plan == ""

@@ -15,7 +15,7 @@ Fairness: ``heuristic`` and ``sample`` see only a view (and the decision), never
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from midway.engine.chance import SeededDice
@@ -45,6 +45,18 @@ class RulesetKit(Protocol):
     """The decision kinds worth searching (``None``: all); the others are answered by ``heuristic``.
     Optional: a ruleset uses it to keep the search budget for the choices that matter."""
 
+    def plans(self, view: Mapping[str, Any], decision: Decision) -> Sequence[Plan] | None:
+        """Optional: at a *plan point*, the whole-turn plans the search compares (the heuristic's own first), else
+        ``None``. A plan answers a kind of decision (its :meth:`Plan.answers`) for the rest of the turn: where the
+        heuristic's choices hang together over many decisions (the order in which every group is spotted), the
+        search (:mod:`midway.ai.mcts`, "Plans") compares them whole, which one-decision search cannot."""
+        ...
+
+    def plan_key(self, view: Mapping[str, Any]) -> Any:
+        """Optional (with :meth:`plans`): how long a chosen plan holds (the side and turn): a decision its plan
+        answers with the same key is answered by it without a new search."""
+        ...
+
     def heuristic(self, view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> str:
         """The heuristic player's option id for ``decision``, from ``view`` alone.
 
@@ -69,6 +81,22 @@ class RulesetKit(Protocol):
     def evaluate(self, state: State, side: str) -> float:
         """How good ``state`` is for ``side``, in [-1, 1] (1: won). Called on unfinished states."""
         ...
+
+
+@runtime_checkable
+class Plan(Protocol):
+    """A whole-turn plan of :meth:`RulesetKit.plans`: a policy for the decisions it :meth:`answers`, from a view (the
+    real game) or a determinized state (the search's playouts), as the kit's ``heuristic`` and ``rollout``."""
+
+    name: str
+
+    def answers(self, decision: Decision) -> bool:
+        """Whether this plan chooses at ``decision`` (else the kit's heuristic or rollout does)."""
+        ...
+
+    def heuristic(self, view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> str: ...
+
+    def rollout(self, state: State, decision: Decision, dice: SeededDice) -> str: ...
 
 
 class DefaultKit:

@@ -46,6 +46,17 @@ played only if its mean value beats the heuristic's choice by that margin (else 
 And consecutive atomic decisions of one order reuse the tree: the next call continues from the node
 of the option just chosen instead of starting afresh.
 
+**Plans.** Where the kit offers whole-turn plans (``kit.plans``: at a plan point, a few policies for a kind of
+decision, the heuristic's own first), the search compares them whole before anything else: each round draws a
+determinization and a dice seed and plays every plan still in contention from it on those dice, the side's
+decisions that the plan answers chosen by it and every other decision of both sides by the kit's ``rollout``, for
+``kit.plan_depth`` decisions (default 2000: to the end of the game) and scored as a playout is. The plan whose
+paired gain over the heuristic's clears ``keep`` at ``z`` standard errors, as at the paired root, is kept until
+``kit.plan_key`` changes (the next turn) and answers every decision it covers without another search. Why: a
+heuristic's choices can hang together over a whole turn (in terrible-resolve the order in which a side spots
+every group of every carrier), where a search of one decision, the rest of the turn played by the heuristic,
+cannot find a better whole. ``plans=False`` turns this off.
+
 **Simultaneous steps** (sealed choices): every side choosing in one step is keyed by the position
 *before* the step and its own side, never by what another side chose in it, so search does not let
 the second chooser read the first chooser's sealed choice.
@@ -150,6 +161,7 @@ class ISMCTSAgent:
         z: float = 2.0,
         width: int = 8,
         model: int = 0,
+        plans: bool = True,
     ) -> None:
         self.dice = SeededDice(seed)
         self.iterations = int(iterations)
@@ -176,6 +188,12 @@ class ISMCTSAgent:
         self.model = int(model)
         """Paired: the first ``model`` choices of a playout (either side, more than one option) are the
         heuristic's, from that side's view of the determinization; the rest the kit's cheap ``rollout``."""
+        self.plans = bool(plans)
+        """Whether whole-turn plans (``kit.plans``) are compared and followed (the module docstring)."""
+        self._plan: tuple[Any, Any] | None = None
+        """The plan chosen and the ``kit.plan_key`` it holds for."""
+        self.last_plan = ""
+        """The name of the plan chosen at the last plan point."""
         self._root_hint = ""
         self._clock: _Clock | None = None
         if self.workers > 1:
@@ -217,6 +235,10 @@ class ISMCTSAgent:
             return decision.options[0].id
         game, kit = self._game(view["ruleset"])
         dice = self.dice
+        if self.plans and getattr(kit, "plans", None) is not None:
+            planned = self._planned(kit, game, view, decision)
+            if planned is not None:
+                return planned
         worth = getattr(kit, "search_kinds", None)
         if worth is not None and decision.kind not in worth:
             self.last_fallback = True
@@ -309,6 +331,66 @@ class ISMCTSAgent:
                 low = _bound(g, -self.z)
                 if low > best_low:
                     best, best_low = oid, low
+        return best
+
+    def _planned(self, kit: Any, game: Game, view: Mapping[str, Any], decision: Decision) -> str | None:
+        """The chosen plan's answer to ``decision`` (choosing the plan first at a plan point), or ``None`` where no
+        plan answers it (the module docstring, "Plans")."""
+        key = kit.plan_key(view)
+        held = self._plan
+        if held is not None and held[0] == key and held[1].answers(decision):
+            return str(held[1].heuristic(view, decision, self.dice))
+        plans = list(kit.plans(view, decision) or ())
+        if not plans:
+            return None
+        best = plans[0]
+        if len(plans) > 1:
+            first = kit.sample(game, view, self.dice, decision)
+            if first is not None and first.decision(decision.side) is not None:
+                best = self._compare_plans(kit, game, view, decision, first, plans)
+        self._plan = (key, best)
+        self.last_plan = str(best.name)
+        return str(best.heuristic(view, decision, self.dice)) if best.answers(decision) else None
+
+    def _compare_plans(
+        self, kit: Any, game: Game, view: Mapping[str, Any], decision: Decision, first: State, plans: list[Any]
+    ) -> Any:
+        """The plan to follow: the heuristic's (``plans[0]``) unless another beats it on paired playouts."""
+        dice = self.dice
+        side = decision.side
+        base_plan, others = plans[0], plans[1:]
+        gains: dict[int, list[float]] = {i: [] for i in range(len(others))}
+        live = list(gains)
+        limit = int(getattr(kit, "plan_depth", 2000))
+        clock = self._clock or _Clock(self.max_time)
+        clock.last = time.perf_counter()
+        n = 0
+        sample: State | None = first
+        over = False
+        while live and not over and n + 1 + len(live) <= self.iterations:
+            if sample is None:
+                sample = kit.sample(game, view, dice, decision)
+                if sample is None:
+                    break
+            seed = dice.randint(0, 2**62)
+            base = _plan_playout(kit, sample.clone(search=True), seed, side, base_plan, limit)
+            n += 1
+            over = clock.over()
+            for i in live:
+                if over:
+                    break
+                gains[i].append(_plan_playout(kit, sample.clone(search=True), seed, side, others[i], limit) - base)
+                n += 1
+                over = clock.over()
+            sample = None
+            live = [i for i in live if len(gains[i]) < 4 or _bound(gains[i], self.z) > self.keep]
+        self.last_iterations = n
+        best, best_low = base_plan, self.keep
+        for i, g in gains.items():
+            if len(g) >= 4:
+                low = _bound(g, -self.z)
+                if low > best_low:
+                    best, best_low = others[i], low
         return best
 
     def _playout(
@@ -542,6 +624,23 @@ def _turns(state: State, limit: int) -> Iterator[tuple[str, Decision]]:
                 break
         else:
             return
+
+
+def _plan_playout(kit: Any, state: State, seed: int, side: str, plan: Any, limit: int) -> float:
+    """``state`` played on for ``limit`` decisions on dice from ``seed``, ``side``'s decisions that ``plan`` answers
+    chosen by it and every other by the kit's rollout; its value for ``side``."""
+    state.reseed(seed)
+    dice = SeededDice(seed ^ 0x5DEECE66D)
+    rollout = kit.rollout
+    for who, decision in _turns(state, limit):
+        if len(decision.options) == 1:
+            choice = decision.options[0].id
+        elif who == side and plan.answers(decision):
+            choice = plan.rollout(state, decision, dice)
+        else:
+            choice = rollout(state, decision, dice)
+        state.apply(who, choice)
+    return _value(kit, state, side)
 
 
 def _value(kit: Any, state: State, side: str) -> float:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from midway.ai import make_agent
 from midway.engine import registry
-from midway.rulesets.terrible_resolve.ai import SPOT_ORDER
+from midway.rulesets.terrible_resolve.ai import KIT, SPOT_ORDER, SPOT_PLANS, spot
 from midway.rulesets.terrible_resolve.data import GROUPS
 
 GAME = registry.load("terrible-resolve")
@@ -57,11 +57,12 @@ def test_tr_launch_planes_sends_every_fighter_to_cap() -> None:
 
 
 def test_tr_search_leaves_spotting_and_moving_to_the_heuristic() -> None:
-    """The search agent plays the heuristic's spotting (Planning Phase) and moves (Move Planes), which its depth-cut
-    playouts misjudge, without a playout, and searches the other choices the sampler rebuilds (here: CAP, targets)."""
+    """Without whole-turn plans (``plans=False``) the search agent plays the heuristic's spotting (Planning Phase)
+    and moves (Move Planes), which its depth-cut playouts misjudge, without a playout, and searches the other
+    choices the sampler rebuilds (here: CAP, targets)."""
     from midway.ai.mcts import ISMCTSAgent
 
-    agent = ISMCTSAgent(3, iterations=4, max_time=0, depth=10)
+    agent = ISMCTSAgent(3, iterations=4, max_time=0, depth=10, plans=False)
     seen: dict[str, bool] = {}
     state = GAME.new(3)
     heuristic = {s: make_agent("heuristic", 3 + i) for i, s in enumerate(GAME.sides)}
@@ -172,3 +173,39 @@ def test_tr_cap_attacks_search_commits_cap_against_a_raid_it_can_reach() -> None
     agent = ISMCTSAgent(5, iterations=150, max_time=0)
     assert agent.choose(view, decision) != "done"
     assert agent.last_gains.get("done", -1.0) < 0
+
+
+def test_tr_planning_phase_search_compares_the_six_spot_orders_as_whole_turn_plans() -> None:
+    """[Planning Phase] At a spotting decision the kit offers every order of the three kinds as a plan, the side's
+    own first, and nothing elsewhere; the search agent follows the plan it chose for every spotting of that turn
+    (one comparison a turn), each choice the first group offered of the plan's order."""
+    from midway.ai.mcts import ISMCTSAgent
+
+    assert sorted(SPOT_PLANS) == sorted({"dft", "dtf", "fdt", "ftd", "tdf", "tfd"})
+    agent = ISMCTSAgent(5, iterations=24, max_time=0)
+    state = GAME.new(5)
+    heuristic = {s: make_agent("heuristic", 5 + i) for i, s in enumerate(GAME.sides)}
+    turns: dict[int, str] = {}
+    compared = 0
+    while not state.is_over and state.turn <= 3:
+        side, decision = next(iter(state.pending().items()))
+        view = state.view(side, log_tail=0)
+        plans = KIT.plans(view, decision)
+        if decision.kind != "plan":
+            assert plans is None
+        elif side == "usn" and len(decision.options) > 1:
+            assert plans is not None and [p.order for p in plans][0] == SPOT_ORDER["usn"]
+            assert sorted(p.order for p in plans) == sorted(SPOT_PLANS)
+            agent.last_iterations = 0
+            choice = agent.choose(view, decision)
+            order = agent.last_plan.split(":")[1]
+            assert choice == spot(decision, order)
+            if state.turn in turns:
+                assert turns[state.turn] == agent.last_plan and agent.last_iterations == 0
+            else:
+                turns[state.turn] = agent.last_plan
+                compared += agent.last_iterations > 0
+            state.apply(side, choice)
+            continue
+        state.apply(side, heuristic[side].choose(view, decision))
+    assert len(turns) >= 2 and compared == len(turns)

@@ -25,7 +25,8 @@ it returns ``None`` and the search agent plays the heuristic.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import permutations
 from typing import Any
 
 from midway.ai.kit import statistics_evaluation
@@ -123,6 +124,41 @@ def _tally(bombers: Iterable[tuple[int, str | None]]) -> tuple[dict[str, int], i
     return given, free
 
 
+def spot(decision: Decision, order: str) -> str:
+    """[Planning Phase] The next group to spot on deck, by kind in ``order`` (``"dft"``: dive bombers, then
+    fighters, then torpedo bombers), or ``done`` when none is offered."""
+    ids = decision.option_ids
+    real = [i for i in ids if i not in ("done", "cancel", "pass")]
+    for want in order:
+        for i in real:
+            if i.startswith("deck:") and _kind_of(i.split(":")[1]) == want:
+                return i
+    return (real or ids)[0] if "done" not in ids else "done"
+
+
+class SpotPlan:
+    """A whole-turn plan (:meth:`TerribleResolveKit.plans`): every group spotted this turn in one order of kinds."""
+
+    __slots__ = ("name", "order")
+
+    def __init__(self, order: str) -> None:
+        self.order = order
+        self.name = f"spot:{order}"
+
+    def answers(self, decision: Decision) -> bool:
+        return decision.kind == "plan"
+
+    def heuristic(self, view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> str:
+        return spot(decision, self.order)
+
+    def rollout(self, state: State, decision: Decision, dice: SeededDice) -> str:
+        return spot(decision, self.order)
+
+
+SPOT_PLANS = tuple("".join(p) for p in permutations("dft"))
+"""Every order of the three kinds: the plans the search compares at a side's first spotting of a turn."""
+
+
 def policy(decision: Decision, dice: SeededDice, raid: Raid | None = None) -> str:
     options = decision.options
     ids = [o[0] for o in options]
@@ -132,11 +168,7 @@ def policy(decision: Decision, dice: SeededDice, raid: Raid | None = None) -> st
         own = [i for i in real if i.startswith("land:") and i.split(":")[1].split("-")[0] == i.split(":")[2]]
         return (own or real or ids)[0]
     if kind == "plan":
-        for want in SPOT_ORDER.get(decision.side, "dtf"):
-            for i in real:
-                if i.startswith("deck:") and _kind_of(i.split(":")[1]) == want:
-                    return i
-        return (real or ids)[0] if "done" not in ids else "done"
+        return spot(decision, SPOT_ORDER.get(decision.side, "dtf"))
     if kind == "launch":  # every fighter to CAP (module docstring)
         if "all:cap" in ids:
             return "all:cap"
@@ -281,6 +313,20 @@ class TerribleResolveKit:
         if lib is None:
             lib = self._library[key] = Library(game, dict(options))
         return lib.draw(enemy, at, dice)
+
+    def plans(self, view: Mapping[str, Any], decision: Decision) -> Sequence[SpotPlan] | None:
+        """[Planning Phase] At a spotting decision, the six orders of kinds as whole-turn plans, the heuristic's
+        (SPOT_ORDER) first. Between heuristics the order decides much: over seeds 10000-10199 the Americans won 120
+        of 200 with their own order (fdt), 187 spotting dtf; the Japanese 80 with theirs (dft), 172 with fdt. A
+        search of one spotting at a time, the rest of the turn the heuristic's, cannot find a better order."""
+        if decision.kind != "plan":
+            return None
+        own = SPOT_ORDER.get(decision.side, "dtf")
+        return [SpotPlan(own)] + [SpotPlan(o) for o in SPOT_PLANS if o != own]
+
+    def plan_key(self, view: Mapping[str, Any]) -> Any:
+        """A plan holds for the side's turn."""
+        return (view.get("side"), (view.get("state") or {}).get("turn"))
 
     def heuristic(self, view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> str:
         return policy(decision, dice, _raid_from_view(view) if decision.kind == "target" else None)
