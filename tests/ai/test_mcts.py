@@ -176,6 +176,8 @@ class _ToyKit:
         return decision.options[0].id
 
     def evaluate(self, state: _Toy, side: str) -> float:
+        if state.chosen is None:  # a playout cut before the decision (plan_depth=0)
+            return 0.0
         luck = (state.dice.randint(0, 1000) / 1000 - 0.5) * 2 * self.noise
         for _ in range(list(self.worth).index(str(state.chosen)) + 1):  # each option's own luck: another draw
             own = (state.dice.randint(0, 1000) / 1000 - 0.5) * 2 * self.own
@@ -276,6 +278,8 @@ def test_plans_are_compared_whole_on_paired_playouts_and_the_better_one_followed
         agent = _plan_agent(_ToyPlanKit(worth), seed)
         assert agent.choose({"ruleset": "toy"}, _decision("usn", *worth)) == "b"
         assert agent.last_plan == "plan:b" and agent.last_iterations > 4
+    cut = _plan_agent(_ToyPlanKit(worth), 0, plan_depth=0)  # playouts cut before the plan acts: all alike
+    assert cut.plan_depth == 0 and cut.choose({"ruleset": "toy"}, _decision("usn", *worth)) == "a"
     equal = {"a": 0.0, "b": 0.0, "c": 0.0}
     for seed in range(6):
         agent = _plan_agent(_ToyPlanKit(equal), seed)

@@ -50,12 +50,12 @@ of the option just chosen instead of starting afresh.
 decision, the heuristic's own first), the search compares them whole before anything else: each round draws a
 determinization and a dice seed and plays every plan still in contention from it on those dice, the side's
 decisions that the plan answers chosen by it and every other decision of both sides by the kit's ``rollout``, for
-``kit.plan_depth`` decisions (default 2000: to the end of the game) and scored as a playout is. The plan whose
-paired gain over the heuristic's clears ``keep`` at ``z`` standard errors, as at the paired root, is kept until
-``kit.plan_key`` changes (the next turn) and answers every decision it covers without another search. Why: a
-heuristic's choices can hang together over a whole turn (in terrible-resolve the order in which a side spots
-every group of every carrier), where a search of one decision, the rest of the turn played by the heuristic,
-cannot find a better whole. ``plans=False`` turns this off.
+``plan_depth`` decisions (the agent's setting, else ``kit.plan_depth``, else 2000: to the end of the game) and
+scored as a playout is. The plan whose paired gain over the heuristic's clears ``keep`` at ``z`` standard errors,
+as at the paired root, is kept until ``kit.plan_key`` changes (the next turn) and answers every decision it covers
+without another search. Why: a heuristic's choices can hang together over a whole turn (in terrible-resolve the
+order in which a side spots every group of every carrier), where a search of one decision, the rest of the turn
+played by the heuristic, cannot find a better whole. ``plans=False`` turns this off.
 
 **Simultaneous steps** (sealed choices): every side choosing in one step is keyed by the position
 *before* the step and its own side, never by what another side chose in it, so search does not let
@@ -162,6 +162,7 @@ class ISMCTSAgent:
         width: int = 8,
         model: int = 0,
         plans: bool = True,
+        plan_depth: int | None = None,
     ) -> None:
         self.dice = SeededDice(seed)
         self.iterations = int(iterations)
@@ -190,6 +191,9 @@ class ISMCTSAgent:
         heuristic's, from that side's view of the determinization; the rest the kit's cheap ``rollout``."""
         self.plans = bool(plans)
         """Whether whole-turn plans (``kit.plans``) are compared and followed (the module docstring)."""
+        self.plan_depth = None if plan_depth is None else int(plan_depth)
+        """Decisions a plan's playout runs before it is scored; ``None``: the kit's ``plan_depth`` (default 2000,
+        to the end of the game)."""
         self._plan: tuple[Any, Any] | None = None
         """The plan chosen and the ``kit.plan_key`` it holds for."""
         self.last_plan = ""
@@ -361,7 +365,7 @@ class ISMCTSAgent:
         base_plan, others = plans[0], plans[1:]
         gains: dict[int, list[float]] = {i: [] for i in range(len(others))}
         live = list(gains)
-        limit = int(getattr(kit, "plan_depth", 2000))
+        limit = self.plan_depth if self.plan_depth is not None else int(getattr(kit, "plan_depth", 2000))
         clock = self._clock or _Clock(self.max_time)
         clock.last = time.perf_counter()
         n = 0
