@@ -301,41 +301,64 @@ class ISMCTSAgent:
                 others[i], others[j] = others[j], others[i]
             others = others[: width - 1]
         self._root_hint = hint
-        gains: dict[str, list[float]] = {oid: [] for oid in others}
-        live = list(others)
         limit = self.depth if self.depth is not None else int(getattr(kit, "search_depth", 60))
+        cands = [hint, *others]
+
+        def play(sample: State, seed: int, i: int, until: Any) -> tuple[float, Any]:
+            return self._playout(kit, sample.clone(search=True), seed, side, cands[i], limit, until)
+
+        best, gains = self._compare(kit, game, view, decision, first, len(cands), play)
+        self.last_gains = {cands[i]: _mean(g) for i, g in gains.items() if g}
+        return cands[best]
+
+    def _compare(
+        self,
+        kit: Any,
+        game: Game,
+        view: Mapping[str, Any],
+        decision: Decision,
+        first: State,
+        count: int,
+        play: Any,
+    ) -> tuple[int, dict[int, list[float]]]:
+        """Candidate 0 (the heuristic's) against candidates ``1 .. count - 1`` on paired playouts: each round draws
+        a determinization (``first`` for the first) and a dice seed and plays every candidate still in contention
+        from it (``play(sample, seed, i, until)``: the value and the clock where it stopped, ``until`` the base's);
+        a candidate whose gain cannot clear ``keep`` after four rounds is dropped. The candidate chosen (whose gain's
+        lower bound is highest above ``keep``, else 0) and every candidate's gains."""
+        dice = self.dice
+        gains: dict[int, list[float]] = {i: [] for i in range(1, count)}
+        live = list(gains)
         clock = self._clock or _Clock(self.max_time)
         clock.last = time.perf_counter()  # the playouts' lengths, from here
         n = 0
         sample: State | None = first
-        over = False  # the time cap is checked after every playout: a round of many options may be long
+        over = False  # the time cap is checked after every playout: a round of many candidates may be long
         while live and not over and n + 1 + len(live) <= self.iterations:
             if sample is None:
                 sample = kit.sample(game, view, dice, decision)
                 if sample is None:
                     break
             seed = dice.randint(0, 2**62)
-            base, until = self._playout(kit, sample.clone(search=True), seed, side, hint, limit)
+            base, until = play(sample, seed, 0, None)
             n += 1
             over = clock.over()
-            for oid in live:
+            for i in live:
                 if over:
                     break
-                value = self._playout(kit, sample.clone(search=True), seed, side, oid, limit, until)[0]
-                gains[oid].append(value - base)
+                gains[i].append(play(sample, seed, i, until)[0] - base)
                 n += 1
                 over = clock.over()
             sample = None
-            live = [oid for oid in live if len(gains[oid]) < 4 or _bound(gains[oid], self.z) > self.keep]
+            live = [i for i in live if len(gains[i]) < 4 or _bound(gains[i], self.z) > self.keep]
         self.last_iterations = n
-        self.last_gains = {oid: _mean(g) for oid, g in gains.items() if g}
-        best, best_low = hint, self.keep
-        for oid, g in gains.items():
+        best, best_low = 0, self.keep
+        for i, g in gains.items():
             if len(g) >= 4:
                 low = _bound(g, -self.z)
                 if low > best_low:
-                    best, best_low = oid, low
-        return best
+                    best, best_low = i, low
+        return best, gains
 
     def _planned(self, kit: Any, game: Game, view: Mapping[str, Any], decision: Decision) -> str | None:
         """The chosen plan's answer to ``decision`` (choosing the plan first at a plan point), or ``None`` where no
@@ -360,42 +383,13 @@ class ISMCTSAgent:
         self, kit: Any, game: Game, view: Mapping[str, Any], decision: Decision, first: State, plans: list[Any]
     ) -> Any:
         """The plan to follow: the heuristic's (``plans[0]``) unless another beats it on paired playouts."""
-        dice = self.dice
         side = decision.side
-        base_plan, others = plans[0], plans[1:]
-        gains: dict[int, list[float]] = {i: [] for i in range(len(others))}
-        live = list(gains)
         limit = self.plan_depth if self.plan_depth is not None else int(getattr(kit, "plan_depth", 2000))
-        clock = self._clock or _Clock(self.max_time)
-        clock.last = time.perf_counter()
-        n = 0
-        sample: State | None = first
-        over = False
-        while live and not over and n + 1 + len(live) <= self.iterations:
-            if sample is None:
-                sample = kit.sample(game, view, dice, decision)
-                if sample is None:
-                    break
-            seed = dice.randint(0, 2**62)
-            base = _plan_playout(kit, sample.clone(search=True), seed, side, base_plan, limit)
-            n += 1
-            over = clock.over()
-            for i in live:
-                if over:
-                    break
-                gains[i].append(_plan_playout(kit, sample.clone(search=True), seed, side, others[i], limit) - base)
-                n += 1
-                over = clock.over()
-            sample = None
-            live = [i for i in live if len(gains[i]) < 4 or _bound(gains[i], self.z) > self.keep]
-        self.last_iterations = n
-        best, best_low = base_plan, self.keep
-        for i, g in gains.items():
-            if len(g) >= 4:
-                low = _bound(g, -self.z)
-                if low > best_low:
-                    best, best_low = others[i], low
-        return best
+
+        def play(sample: State, seed: int, i: int, until: Any) -> tuple[float, Any]:
+            return _plan_playout(kit, sample.clone(search=True), seed, side, plans[i], limit), None
+
+        return plans[self._compare(kit, game, view, decision, first, len(plans), play)[0]]
 
     def _playout(
         self, kit: Any, state: State, seed: int, side: str, oid: str, limit: int, until: Any = None
