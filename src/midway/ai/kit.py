@@ -30,6 +30,10 @@ class RulesetKit(Protocol):
     search_depth: int
     """Optional: decisions a playout runs before the position is scored (default 60): about a turn."""
 
+    plan_depth: int
+    """Optional (with :meth:`plans`): decisions a plan's playout runs before it is scored (default 2000: to the end
+    of the game)."""
+
     def clock(self, state: State) -> tuple[int, ...]:
         """Optional: where the game is in its sequence of play (``(turn, step)``), ordered as play goes on.
 

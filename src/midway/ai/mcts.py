@@ -387,22 +387,32 @@ class ISMCTSAgent:
         limit = self.plan_depth if self.plan_depth is not None else int(getattr(kit, "plan_depth", 2000))
 
         def play(sample: State, seed: int, i: int, until: Any) -> tuple[float, Any]:
-            return _plan_playout(kit, sample.clone(search=True), seed, side, plans[i], limit), None
+            return self._playout(kit, sample.clone(search=True), seed, side, None, limit, plan=plans[i])
 
         return plans[self._compare(kit, game, view, decision, first, len(plans), play)[0]]
 
     def _playout(
-        self, kit: Any, state: State, seed: int, side: str, oid: str, limit: int, until: Any = None
+        self,
+        kit: Any,
+        state: State,
+        seed: int,
+        side: str,
+        oid: str | None,
+        limit: int,
+        until: Any = None,
+        plan: Any = None,
     ) -> tuple[float, Any]:
-        """``side`` plays ``oid`` in ``state``, then the game runs ``limit`` more decisions on dice from ``seed``
-        (the state's and the policies': the same for every option compared); its value for ``side`` and the kit's
-        clock where it stopped (``None`` without one). With ``until`` (a clock) it runs instead until the game
-        reaches that point, at most ``PAIRED_STRETCH`` times ``limit`` decisions: every option compared is then
-        scored at the same point of the game (:meth:`midway.ai.kit.RulesetKit.clock`)."""
+        """``side`` plays ``oid`` in ``state`` (unless ``None``), then the game runs ``limit`` more decisions on dice
+        from ``seed`` (the state's and the policies': the same for every option compared); its value for ``side``
+        and the kit's clock where it stopped (``None`` without one). With ``until`` (a clock) it runs instead until
+        the game reaches that point, at most ``PAIRED_STRETCH`` times ``limit`` decisions: every option compared is
+        then scored at the same point of the game (:meth:`midway.ai.kit.RulesetKit.clock`). With ``plan``, the
+        plan chooses ``side``'s decisions it answers (the module docstring, "Plans"), and ``model`` is not used."""
         state.reseed(seed)
         dice = SeededDice(seed ^ 0x5DEECE66D)
-        state.apply(side, oid)
-        model = self.model
+        if oid is not None:
+            state.apply(side, oid)
+        model = self.model if plan is None else 0
         clock = getattr(kit, "clock", None)
         stop = clock if until is not None else None
         for who, decision in _turns(state, limit * PAIRED_STRETCH if stop is not None else limit):
@@ -410,6 +420,8 @@ class ISMCTSAgent:
                 break
             if len(decision.options) == 1:
                 choice = decision.options[0].id
+            elif plan is not None and who == side and plan.answers(decision):
+                choice = plan.rollout(state, decision, dice)
             elif model > 0:
                 model -= 1
                 choice = str(kit.heuristic(state.view(who, log_tail=0), decision, dice))
@@ -622,23 +634,6 @@ def _turns(state: State, limit: int) -> Iterator[tuple[str, Decision]]:
                 break
         else:
             return
-
-
-def _plan_playout(kit: Any, state: State, seed: int, side: str, plan: Any, limit: int) -> float:
-    """``state`` played on for ``limit`` decisions on dice from ``seed``, ``side``'s decisions that ``plan`` answers
-    chosen by it and every other by the kit's rollout; its value for ``side``."""
-    state.reseed(seed)
-    dice = SeededDice(seed ^ 0x5DEECE66D)
-    rollout = kit.rollout
-    for who, decision in _turns(state, limit):
-        if len(decision.options) == 1:
-            choice = decision.options[0].id
-        elif who == side and plan.answers(decision):
-            choice = plan.rollout(state, decision, dice)
-        else:
-            choice = rollout(state, decision, dice)
-        state.apply(who, choice)
-    return _value(kit, state, side)
 
 
 def _value(kit: Any, state: State, side: str) -> float:

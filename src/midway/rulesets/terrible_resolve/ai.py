@@ -163,6 +163,8 @@ class SpotPlan:
 
 SPOT_PLANS = tuple("".join(p) for p in permutations("dft"))
 """Every order of the three kinds: the plans the search compares at a side's first spotting of a turn."""
+_PLANS = {side: (SpotPlan(own), *(SpotPlan(o) for o in SPOT_PLANS if o != own)) for side, own in SPOT_ORDER.items()}
+"""Each side's plans, its own order (SPOT_ORDER) first."""
 
 
 def policy(decision: Decision, dice: SeededDice, raid: Raid | None = None) -> str:
@@ -327,8 +329,7 @@ class TerribleResolveKit:
         search of one spotting at a time, the rest of the turn the heuristic's, cannot find a better order."""
         if decision.kind != "plan":
             return None
-        own = SPOT_ORDER.get(decision.side, "dtf")
-        return [SpotPlan(own)] + [SpotPlan(o) for o in SPOT_PLANS if o != own]
+        return _PLANS[decision.side]
 
     def plan_key(self, view: Mapping[str, Any]) -> Any:
         """A plan holds for the side's turn."""

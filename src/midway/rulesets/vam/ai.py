@@ -62,6 +62,7 @@ from midway.ai.kit import ranked_choice, statistics_evaluation
 from midway.engine import Decision, State
 from midway.engine.chance import SeededDice
 from midway.rulesets.vam.data import DATA, distance
+from midway.rulesets.vam.views import PHASE_NAMES, targets_given
 
 MIDWAY = DATA.midway
 _NEIGHBOURS = {h: frozenset(ns) for h, ns in DATA.neighbours.items()}
@@ -94,10 +95,10 @@ close on the island, night and day."""
 LANDING_TYPES = frozenset({"TT", "SFT", "ST"})
 TROOPSHIPS = frozenset({"TT", "SFT"})
 LANDING_NEAR = 3
+"""A transport this near Midway brings the warships in to bombard the garrison before the landing."""
 ESCORTS: dict[str, frozenset[str]] = {"ijn": frozenset({"DD"}), "usn": frozenset()}
 """Ship types of which every other one (:func:`_escort`) sails with the troopships (:func:`_convoy_hex`): Japan's
 destroyers screen them from the American submarines ([Les sous-marins]); the others screen the warships."""
-"""A transport this near Midway brings the warships in to bombard the garrison before the landing."""
 BATTLE = {"ijn": ("s:", "b:"), "usn": ("s:",)}
 """Naval battles each side declares (``b:`` a surface battle, ``s:`` a submarine attack)."""
 ENEMY_SIDE_HEX = {"usn": "K4", "ijn": "D5"}
@@ -417,8 +418,8 @@ def _glance(state: Any, side: str) -> dict[str, Any]:
     st = {"orders": state.orders[side], "ships": ships, "contacts": contacts, "night": state.night}
     st["fog"] = _FOG if state.fog else ()
     if state.step in _LAND_COMBAT:
-        st["phase"] = "11"
-        st["targets"] = [[a, t] for a, t, _rid in state.tasks[side] if t is not None]
+        st["phase"] = PHASE_NAMES[state.step]
+        st["targets"] = targets_given(state, side)
     if side == "usn":
         st["midway"] = state.midway
     if STAGING_HEX[side]:

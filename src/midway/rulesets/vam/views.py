@@ -111,9 +111,15 @@ def view(state: VamState, side: str | None) -> dict[str, Any]:
             "closed": state.kure["closed"],
         }
     out["orders"] = _orders(state, side)
-    if state.step in _TARGETING:  # the targets the side has given so far (its own orders: M083, M134)
-        out["targets"] = [[a, t] for a, t, _rid in state.tasks[side] if t is not None]
+    if state.step in _TARGETING:
+        out["targets"] = targets_given(state, side)
     return out
+
+
+def targets_given(state: VamState, side: str) -> list[list[str]]:
+    """[Séquence de jeu] The targets ``side`` has given so far in this step, [shooter, target] each: its own orders
+    (its bombers', M083; its troops', M134)."""
+    return [[a, t] for a, t, _rid in state.tasks[side] if t is not None]
 
 
 def _debrief(state: VamState) -> dict[str, Any]:
