@@ -229,6 +229,7 @@ def test_paired_search_compares_at_most_width_options_and_keeps_to_its_playouts(
     small._games["toy"] = (None, _ToyKit(worth, 0.5, 0.1))  # type: ignore[assignment]
     small.choose({"ruleset": "toy"}, _decision("usn", *worth))
     assert small.last_iterations == 3 and len(small.last_gains) == 2
+    assert not small.last_cut  # uncapped: the iterations ended it
 
 
 class _ToyPlan:

@@ -206,6 +206,8 @@ class ISMCTSAgent:
         self._carry: tuple[str, str, Any, dict[Any, _Node]] | None = None
         self.last_iterations = 0
         self.last_seconds = 0.0
+        self.last_cut = False
+        """Whether the time cap stopped the last decision's search before its iterations were done."""
         self.last_fallback = False
         self.last_gains: dict[str, float] = {}
         """Paired: each compared option's mean gain over the heuristic's choice at the last decision."""
@@ -225,11 +227,12 @@ class ISMCTSAgent:
 
     def choose(self, view: Mapping[str, Any], decision: Decision) -> str:
         start = time.perf_counter()
-        self._clock = _Clock(self.max_time)  # the cap counts the sampling and the heuristic's own choice too
+        clock = self._clock = _Clock(self.max_time)  # the cap counts the sampling and the heuristic's own choice too
         try:
             return self._choose(view, decision)
         finally:
             self.last_seconds = time.perf_counter() - start
+            self.last_cut = clock.tripped
 
     def _choose(self, view: Mapping[str, Any], decision: Decision) -> str:
         self._root_hint = ""
@@ -563,12 +566,14 @@ class _Clock:
     """The time cap: a search stops when one more round, as long as the longest so far, would end past the
     deadline (a ruleset whose rounds are long, vam's 20-100 ms, then keeps to the cap instead of overrunning it)."""
 
-    __slots__ = ("last", "longest", "deadline")
+    __slots__ = ("last", "longest", "deadline", "tripped")
 
     def __init__(self, max_time: float | None) -> None:
         self.last = time.perf_counter()
         self.longest = 0.0
         self.deadline = None if max_time is None else self.last + max_time
+        self.tripped = False
+        """Whether the cap has stopped a search (the agent's ``last_cut``)."""
 
     def over(self) -> bool:
         if self.deadline is None:
@@ -576,7 +581,9 @@ class _Clock:
         now = time.perf_counter()
         self.longest = max(self.longest, now - self.last)
         self.last = now
-        return now + self.longest > self.deadline
+        if now + self.longest > self.deadline:
+            self.tripped = True
+        return self.tripped
 
 
 _POOL: Any = None

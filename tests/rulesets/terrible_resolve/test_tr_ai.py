@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from midway.ai import make_agent
 from midway.engine import registry
-from midway.rulesets.terrible_resolve.ai import KIT, SPOT_ORDER, SPOT_PLANS, spot
+from midway.rulesets.terrible_resolve.ai import KIT, PLAN_ORDERS, SPOT_ORDER, SPOT_PLANS, spot
 from midway.rulesets.terrible_resolve.data import GROUPS
 
 GAME = registry.load("terrible-resolve")
@@ -175,10 +175,11 @@ def test_tr_cap_attacks_search_commits_cap_against_a_raid_it_can_reach() -> None
     assert agent.last_gains.get("done", -1.0) < 0
 
 
-def test_tr_planning_phase_search_compares_the_six_spot_orders_as_whole_turn_plans() -> None:
-    """[Planning Phase] At a spotting decision the kit offers every order of the three kinds as a plan, the side's
-    own first, and nothing elsewhere; the search agent follows the plan it chose for every spotting of that turn
-    (one comparison a turn), each choice the first group offered of the plan's order."""
+def test_tr_planning_phase_search_compares_three_spot_orders_as_whole_turn_plans() -> None:
+    """[Planning Phase] At a spotting decision the kit offers three orders of the three kinds as plans (PLAN_ORDERS:
+    the side's own first, then the two that did best against the heuristic), and nothing elsewhere; the search
+    agent follows the plan it chose for every spotting of that turn (one comparison a turn), each choice the first
+    group offered of the plan's order."""
     from midway.ai.mcts import ISMCTSAgent
 
     assert sorted(SPOT_PLANS) == sorted({"dft", "dtf", "fdt", "ftd", "tdf", "tfd"})
@@ -195,7 +196,8 @@ def test_tr_planning_phase_search_compares_the_six_spot_orders_as_whole_turn_pla
             assert plans is None
         elif side == "usn" and len(decision.options) > 1:
             assert plans is not None and [p.order for p in plans][0] == SPOT_ORDER["usn"]
-            assert sorted(p.order for p in plans) == sorted(SPOT_PLANS)
+            assert [p.order for p in plans] == list(PLAN_ORDERS["usn"]) and len(set(PLAN_ORDERS["usn"])) == 3
+            assert set(PLAN_ORDERS["usn"]) <= set(SPOT_PLANS)
             agent.last_iterations = 0
             choice = agent.choose(view, decision)
             order = agent.last_plan.split(":")[1]

@@ -197,3 +197,4 @@ def test_vam_mcts_begins_no_iteration_that_would_end_past_its_time_cap(monkeypat
     monkeypatch.setattr(mcts, "time", Clock)
     agent.choose(view, decision)
     assert agent.last_iterations == (8 if root == "paired" else 9)
+    assert agent.last_cut  # the cap, not the iterations, ended it

@@ -21,11 +21,11 @@ whose bookkeeping (hits allocated but not yet crossed out, allocations queued) t
 it returns ``None`` and the search agent plays the heuristic.
 **Evaluation**: :func:`midway.ai.kit.statistics_evaluation` (carriers sunk and crippled, damage, SP lost).
 
-**Plans** (:meth:`TerribleResolveKit.plans`): at a side's first spotting of a turn the search compares the six
-orders of kinds (:class:`SpotPlan`) on playouts to the end of the game and follows the best for the turn. Against
-the heuristic, 150 iterations uncapped, seeds 7000-7099 both sides: 84.8% of 200 games (53.8% without plans), but
-a plan point then takes about 3 s, beyond the 1 s budget; at the default 0.95 s cap the comparison is too short to
-gain (BENCHMARKS.md, 2026-11-29).
+**Plans** (:meth:`TerribleResolveKit.plans`): at a side's first spotting of a turn the search compares three
+orders of kinds (:class:`SpotPlan`, :data:`PLAN_ORDERS`: the side's own and the two best against the heuristic)
+on playouts to the end of the game and follows the best for the turn. All six orders did as well uncapped (84.8%
+of 200 games against the heuristic, 53.8% without plans) but a plan point then took about 3 s; three fit the
+default 0.95 s cap (BENCHMARKS.md, 2026-11-29).
 """
 
 from __future__ import annotations
@@ -162,8 +162,13 @@ class SpotPlan:
 
 
 SPOT_PLANS = tuple("".join(p) for p in permutations("dft"))
-"""Every order of the three kinds: the plans the search compares at a side's first spotting of a turn."""
-_PLANS = {side: (SpotPlan(own), *(SpotPlan(o) for o in SPOT_PLANS if o != own)) for side, own in SPOT_ORDER.items()}
+"""Every order of the three kinds (``benchmarks/tr_spot_orders.py`` plays each against the heuristic)."""
+PLAN_ORDERS = {"usn": ("fdt", "dtf", "tdf"), "ijn": ("dft", "fdt", "ftd")}
+"""The spot orders the search compares at a plan point: the side's own (SPOT_ORDER) first, then the two that did
+best against the heuristic (``benchmarks/tr_spot_orders.py``, seeds 10000-10199: the Americans won 187 of 200
+spotting dtf and 182 spotting tdf, 120 with their own; the Japanese 172 with fdt and with ftd, 80 with their own).
+Six plans played whole on paired playouts do not fit a second (about 10 ms a playout to the end); three do."""
+_PLANS = {side: tuple(SpotPlan(o) for o in orders) for side, orders in PLAN_ORDERS.items()}
 """Each side's plans, its own order (SPOT_ORDER) first."""
 
 
@@ -323,10 +328,13 @@ class TerribleResolveKit:
         return lib.draw(enemy, at, dice)
 
     def plans(self, view: Mapping[str, Any], decision: Decision) -> Sequence[SpotPlan] | None:
-        """[Planning Phase] At a spotting decision, the six orders of kinds as whole-turn plans, the heuristic's
-        (SPOT_ORDER) first. Between heuristics the order decides much: over seeds 10000-10199 the Americans won 120
-        of 200 with their own order (fdt), 187 spotting dtf; the Japanese 80 with theirs (dft), 172 with fdt. A
-        search of one spotting at a time, the rest of the turn the heuristic's, cannot find a better order."""
+        """[Planning Phase] At a spotting decision, three orders of kinds as whole-turn plans (PLAN_ORDERS), the
+        heuristic's (SPOT_ORDER) first. Between heuristics the order decides much: over seeds 10000-10199 the
+        Americans won 120 of 200 with their own order (fdt), 187 spotting dtf; the Japanese 80 with theirs (dft), 172
+        with fdt. A search of one spotting at a time, the rest of the turn the heuristic's, cannot find a better
+        order. All six orders compared at 150 iterations, uncapped, won 32.5 of 40 games against the heuristic, but
+        a plan point took up to 6.6 s, and within the 0.95 s cap 21.5 (too few rounds to clear two standard errors);
+        the three within the cap, 32.5 (seeds 7000-7019, both sides)."""
         if decision.kind != "plan":
             return None
         return _PLANS[decision.side]
