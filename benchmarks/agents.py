@@ -5,8 +5,8 @@ iterations (simulations) per second, heuristic decisions per second.
 
 The searching agent plays ``--games`` games against the heuristic, the USN in the first, the IJN in the second, and
 so on (``--side`` to keep one); only its decisions with more than one option are timed; *cut*: the searched
-decisions that the time cap stopped before their iterations were done (``ISMCTSAgent.last_cut``; none means the
-default strength played as its iterations uncapped would); *left the heuristic's choice*: the searched decisions
+decisions whose search reached the time cap (``ISMCTSAgent.last_cut``; none means the default strength played as
+its iterations uncapped would); *left the heuristic's choice*: the searched decisions
 where the agent played another option than the heuristic's own. Prints a Markdown table for BENCHMARKS.md.
 """
 

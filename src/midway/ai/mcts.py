@@ -207,7 +207,8 @@ class ISMCTSAgent:
         self.last_iterations = 0
         self.last_seconds = 0.0
         self.last_cut = False
-        """Whether the time cap stopped the last decision's search before its iterations were done."""
+        """Whether the last decision's search reached the time cap (and so may have stopped before its iterations
+        were done); never, the default strength plays as its iterations uncapped would."""
         self.last_fallback = False
         self.last_gains: dict[str, float] = {}
         """Paired: each compared option's mean gain over the heuristic's choice at the last decision."""
@@ -573,7 +574,7 @@ class _Clock:
         self.longest = 0.0
         self.deadline = None if max_time is None else self.last + max_time
         self.tripped = False
-        """Whether the cap has stopped a search (the agent's ``last_cut``)."""
+        """Whether the cap has been reached (the agent's ``last_cut``)."""
 
     def over(self) -> bool:
         if self.deadline is None:
