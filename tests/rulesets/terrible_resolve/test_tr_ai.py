@@ -213,20 +213,12 @@ def test_tr_planning_phase_search_compares_three_spot_orders_as_whole_turn_plans
     assert len(turns) >= 2 and compared == len(turns)
 
 
-def test_tr_planning_phase_plan_comparison_keeps_to_the_time_cap(monkeypatch) -> None:
+def test_tr_planning_phase_plan_comparison_keeps_to_the_time_cap(monkeypatch, stepping_clock) -> None:
     """A plan point plays whole games (about 10 ms each): its comparison obeys the cap like any search. On a clock
     where each reading is 0.1 s later, a 0.95 s cap ends it after 8 playouts instead of the 150 iterations, the
-    agent says the cap was reached (``last_cut``), and the plan it follows is still one of the three offered."""
-    import midway.ai.mcts as mcts
+    agent says the cap was reached (``last_cut``), and the plan it follows is still one of the three offered; with
+    the real clock and no cap it plays its iterations."""
     from midway.ai.mcts import ISMCTSAgent
-
-    class Clock:
-        now = 0.0
-
-        @classmethod
-        def perf_counter(cls) -> float:
-            cls.now += 0.1
-            return cls.now
 
     state = GAME.new(5)
     heuristic = make_agent("heuristic", 5)
@@ -236,13 +228,12 @@ def test_tr_planning_phase_plan_comparison_keeps_to_the_time_cap(monkeypatch) ->
             break
         state.apply(side, heuristic.choose(state.view(side, log_tail=0), decision))
     view = state.view(side, log_tail=0)
-    monkeypatch.setattr(mcts, "time", Clock)
     capped = ISMCTSAgent(5, iterations=150, max_time=0.95)
     choice = capped.choose(view, decision)
     assert capped.last_cut and capped.last_iterations == 8  # the 8th playout ends at 1.1 s: one more would pass it
     assert capped.last_plan in {f"spot:{o}" for o in PLAN_ORDERS["usn"]}
     assert choice == spot(decision, capped.last_plan.split(":")[1])
-    monkeypatch.undo()
+    monkeypatch.undo()  # the real clock again
     uncapped = ISMCTSAgent(5, iterations=12, max_time=0)
     uncapped.choose(view, decision)
     assert not uncapped.last_cut and uncapped.last_iterations == 12

@@ -174,27 +174,16 @@ def test_vam_mcts_searches_carrier_moves_and_raids_and_plays_legally() -> None:
 
 
 @pytest.mark.parametrize("root", ["tree", "paired"])
-def test_vam_mcts_begins_no_iteration_that_would_end_past_its_time_cap(monkeypatch, root: str) -> None:
+def test_vam_mcts_begins_no_iteration_that_would_end_past_its_time_cap(stepping_clock, root: str) -> None:
     """vam's iterations are long (20-100 ms): the search stops when one more, as long as the longest so far, would
     end past ``max_time``. On a clock where each reading is 0.1 s later, a 0.95 s cap allows 9 iterations (the
     10th would end at 1.0 s): 9 tree iterations. The paired root checks the cap after every playout and reads the
     clock once more before its first one (the cap counts from the decision's start, sampling and the heuristic's
     own choice included), so 8 playouts (``keep=-10`` drops no option, so nothing but the cap stops it)."""
-    import midway.ai.mcts as mcts
-
-    class Clock:
-        now = 0.0
-
-        @classmethod
-        def perf_counter(cls) -> float:
-            cls.now += 0.1
-            return cls.now
-
     for _state, _side, view, decision in _positions(61):
         if ai.worth_searching(view, decision) and len(decision.options) > 1:
             break
     agent = ISMCTSAgent(1, iterations=1000, max_time=0.95, depth=10, root=root, keep=-10.0)
-    monkeypatch.setattr(mcts, "time", Clock)
     agent.choose(view, decision)
     assert agent.last_iterations == (8 if root == "paired" else 9)
     assert agent.last_cut  # the cap, not the iterations, ended it

@@ -163,7 +163,8 @@ class SpotPlan:
 
 SPOT_PLANS = tuple("".join(p) for p in permutations("dft"))
 """Every order of the three kinds (``benchmarks/tr_spot_orders.py`` plays each against the heuristic)."""
-PLAN_ORDERS = {"usn": ("fdt", "dtf", "tdf"), "ijn": ("dft", "fdt", "ftd")}
+_BEST_AGAINST_HEURISTIC = {"usn": ("dtf", "tdf"), "ijn": ("fdt", "ftd")}
+PLAN_ORDERS = {side: (own, *_BEST_AGAINST_HEURISTIC[side]) for side, own in SPOT_ORDER.items()}
 """The spot orders the search compares at a plan point: the side's own (SPOT_ORDER) first, then the two that did
 best against the heuristic (``benchmarks/tr_spot_orders.py``, seeds 10000-10199: the Americans won 187 of 200
 spotting dtf and 182 spotting tdf, 120 with their own; the Japanese 172 with fdt and with ftd, 80 with their own).
@@ -328,13 +329,12 @@ class TerribleResolveKit:
         return lib.draw(enemy, at, dice)
 
     def plans(self, view: Mapping[str, Any], decision: Decision) -> Sequence[SpotPlan] | None:
-        """[Planning Phase] At a spotting decision, three orders of kinds as whole-turn plans (PLAN_ORDERS), the
-        heuristic's (SPOT_ORDER) first. Between heuristics the order decides much: over seeds 10000-10199 the
-        Americans won 120 of 200 with their own order (fdt), 187 spotting dtf; the Japanese 80 with theirs (dft), 172
-        with fdt. A search of one spotting at a time, the rest of the turn the heuristic's, cannot find a better
-        order. All six orders compared at 150 iterations, uncapped, won 32.5 of 40 games against the heuristic, but
-        a plan point took up to 6.6 s, and within the 0.95 s cap 21.5 (too few rounds to clear two standard errors);
-        the three within the cap, 32.5 (seeds 7000-7019, both sides), and 163.5 of 200 over seeds 7000-7099."""
+        """[Planning Phase] At a spotting decision, three orders of kinds as whole-turn plans (PLAN_ORDERS, where the
+        figures behind them are), the heuristic's (SPOT_ORDER) first. A search of one spotting at a time, the rest of
+        the turn the heuristic's, cannot find a better order. All six orders compared at 150 iterations, uncapped,
+        won 32.5 of 40 games against the heuristic, but a plan point took up to 6.6 s, and within the 0.95 s cap
+        21.5 (too few rounds to clear two standard errors); the three within the cap, 32.5 (seeds 7000-7019, both
+        sides), and 163.5 of 200 over seeds 7000-7099."""
         if decision.kind != "plan":
             return None
         return _PLANS[decision.side]
