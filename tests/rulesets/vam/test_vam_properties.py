@@ -290,3 +290,31 @@ def test_vam_blind_orders_tell_nothing_until_the_step_closes(seed: int) -> None:
         side, d = next(iter(pend.items()))
         state.apply(side, agents[side].choose({}, d))
     assert checked > 40
+
+
+def test_vam_r43_blind_step_keeps_the_other_sides_decision() -> None:
+    """VAM-R43 (speed): in a blind step one side's choice changes nothing the other side is offered, so the other
+    side's decision is kept (the same object, not rebuilt) until its own choice; a clone, which keeps no working
+    memory, builds the same decision afresh, and the side's own choice gets it a new one."""
+    state = GAME.new(seed=3)
+    agents = {"usn": RandomAgent(3), "ijn": RandomAgent(10)}
+    kept = 0
+    while not state.is_over and state.turn <= 30:
+        pend = state.pending()
+        if len(pend) == 2:
+            d_usn = pend["usn"]
+            state.apply("ijn", agents["ijn"].choose({}, pend["ijn"]))
+            after = state.pending()
+            if "usn" in after and "ijn" in after:
+                assert after["usn"] is d_usn
+                fresh = state.clone().pending()["usn"]
+                assert fresh is not d_usn
+                assert (fresh.id, fresh.prompt, fresh.option_ids) == (d_usn.id, d_usn.prompt, d_usn.option_ids)
+                state.apply("usn", agents["usn"].choose({}, after["usn"]))
+                mine = state.pending().get("usn")
+                assert mine is not d_usn
+                kept += 1
+            continue
+        side, d = next(iter(pend.items()))
+        state.apply(side, agents[side].choose({}, d))
+    assert kept > 30

@@ -112,6 +112,14 @@ SEARCH_ZONE: dict[str, frozenset[str] | None] = {
 }
 """Where a side's searches look when no contact is known, each centred where it covers the most of the zone not yet
 covered this turn (hexes nearer Midway first); None: at ENEMY_SIDE_HEX."""
+_TO_MIDWAY = {h: distance(h, MIDWAY) for h in DATA.neighbours}
+_SEARCH_WEIGHTS = {
+    side: {h: tuple((x, 6 - _TO_MIDWAY[x]) for x in (h, *_NEIGHBOURS[h]) if x in zone) for h in DATA.neighbours}
+    for side, zone in SEARCH_ZONE.items()
+    if zone is not None
+}
+"""What a search centred on each hex covers of ``SEARCH_ZONE[side]`` (its hex and neighbours), each with its
+weight, the more the nearer Midway (:func:`_search_centre`): found once, not at every search of a playout."""
 
 
 def _ids(decision: Decision) -> list[str]:
@@ -141,10 +149,12 @@ def _search_centre(view: Mapping[str, Any], side: str, hexes: list[str]) -> str:
             seen.add(order[1])
             seen |= _NEIGHBOURS[order[1]]
 
-    def gain(h: str) -> int:
-        return sum(6 - distance(x, MIDWAY) for x in (h, *_NEIGHBOURS[h]) if x in zone and x not in seen)
+    weights = _SEARCH_WEIGHTS[side]
 
-    return min(hexes, key=lambda h: (-gain(h), distance(h, MIDWAY), h))
+    def gain(h: str) -> int:
+        return sum(w for x, w in weights[h] if x not in seen)
+
+    return min(hexes, key=lambda h: (-gain(h), _TO_MIDWAY[h], h))
 
 
 def _searches_left(view: Mapping[str, Any], side: str) -> int:

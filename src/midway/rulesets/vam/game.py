@@ -138,10 +138,13 @@ class VamState(orders.Orders, surface.Surface, State):
         blind compound orders): each atomic choice is applied at once and privately, the other side sees both
         sides "to move" until the step closes, and the umpire resolves the step when both have said ``done``.
         ``self.asked`` keeps the sides asked so far in the step, so a side that has finished stays listed."""
+        memo = self.__dict__.get("_build_memo")
+        if memo is None:
+            memo = self.__dict__["_build_memo"] = {}
         decisions = {}
         for side in SIDES:
             if self.open[side]:
-                d = self._decision(side)
+                d = self._kept(memo, side, False)
                 if d is None:
                     if close:
                         self.open[side] = False
@@ -150,23 +153,46 @@ class VamState(orders.Orders, surface.Surface, State):
         if self.blind_step():
             for side in SIDES:
                 if side not in decisions and not self.passed[side]:
-                    decisions[side] = self.decide(
-                        side,
-                        f"Tour {self.turn}, phase {PHASE_OF[self.step]} : rien à ordonner",
-                        "Séquence de jeu",
-                        [Option("done", "Continuer")],
-                        kind="pass",
-                    )
+                    decisions[side] = self._kept(memo, side, True)  # type: ignore[assignment]
         asked = tuple(s for s in SIDES if s in decisions or s in self.asked)
         if close:
             self.asked = asked
         if len(asked) > 1:
             # VAM-R43: a blind compound order; every side asked in the step is listed until the step closes
             decide = super().decide
-            decisions = {
-                s: decide(s, d.prompt, d.rule, d.options, kind=d.kind, blind=asked) for s, d in decisions.items()
-            }
+            for s, d in decisions.items():
+                hit = memo.get((s, "blind"))
+                if hit is None or hit[0] is not d or hit[1] != asked:
+                    hit = memo[s, "blind"] = (
+                        d,
+                        asked,
+                        decide(s, d.prompt, d.rule, d.options, kind=d.kind, blind=asked),
+                    )
+                decisions[s] = hit[2]
         return decisions
+
+    def _kept(self, memo: dict[Any, Any], side: str, passing: bool) -> Decision | None:
+        """[Séquence de jeu] The decision of ``side`` (``passing``: the blind step's "nothing to order"), kept in
+        ``memo`` (working memory, ``_TRANSIENT``) while only the other side chooses. VAM-R43: one side's choices in
+        a blind step are private, so they change nothing the other side is offered; its decision stays the same
+        object, built again only once its own choice (or any other change of the position: a new step, a new
+        decision serial) has been made. Half the decisions of a blind step were rebuilt for nothing before."""
+        key = (self.turn, self.step, self._serial, self._blind.get(side, 0), self.menu[side], self.open[side], passing)
+        hit = memo.get(side)
+        if hit is not None and hit[0] == key:
+            return hit[1]  # type: ignore[no-any-return]
+        if passing:
+            d: Decision | None = self.decide(
+                side,
+                f"Tour {self.turn}, phase {PHASE_OF[self.step]} : rien à ordonner",
+                "Séquence de jeu",
+                [Option("done", "Continuer")],
+                kind="pass",
+            )
+        else:
+            d = self._decision(side)
+        memo[side] = (key, d)
+        return d
 
     def _run(self) -> None:
         """[Séquence de jeu] Run every automatic step forward to the next decision or the end."""
@@ -555,9 +581,9 @@ class VamState(orders.Orders, surface.Surface, State):
         """[Séquence de jeu] What ``side`` may know (views.py)."""
         return views.view(self, side)
 
-    _TRANSIENT: ClassVar[frozenset[str]] = frozenset({"_orders_memo"})
-    """Working memory of a step (``Orders._p1_pool`` in phase 1, ``Orders._flyable`` in phase 2): see
-    ``State._TRANSIENT``."""
+    _TRANSIENT: ClassVar[frozenset[str]] = frozenset({"_orders_memo", "_build_memo"})
+    """Working memory of a step (``Orders._p1_pool`` in phase 1, ``Orders._flyable`` in phase 2, each side's
+    decision in a blind step, ``_kept``): see ``State._TRANSIENT``."""
 
     def _clone_data(self) -> dict[str, Any]:
         """[Séquence de jeu] A hand-written copy of the state (cheap search clones)."""
