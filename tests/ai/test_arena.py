@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from midway.ai import arena as A
@@ -78,3 +79,35 @@ def test_arena_and_report_commands(tmp_path: Path) -> None:
     assert (out / "win-rates.png").exists() and (out / "lengths.png").exists()
     bad = runner.invoke(app, ["arena", "warpspawn", "--agents", "nobody", "-n", "2"])
     assert bad.exit_code == 2 and "no agent" in bad.output
+
+
+def test_arena_and_report_refuse_bad_counts_and_destinations_before_playing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bad input gets one line and exit 2, never a traceback, and is found before any game is played (a long arena
+    is never played for a plot or a file it cannot write)."""
+    import midway.cli.arena as cli_arena
+
+    played: list[int] = []
+    monkeypatch.setattr(cli_arena, "_play", lambda tasks, *a: played.append(len(tasks)) or [])
+    runner = CliRunner()
+    missing = tmp_path / "missing" / "x.png"
+    a_file = tmp_path / "file"
+    a_file.write_text("")
+    cases = [
+        (["report", "warpspawn", "--agents", "random,random", "-n", "0"], "-n must be at least 1"),
+        (["arena", "warpspawn", "--agents", "random,random", "-n", "2", "--jobs", "0"], "--jobs must be at least 1"),
+        (["report", "warpspawn", "--agents", "random,random", "--jobs", "-1"], "--jobs must be at least 1"),
+        (["arena", "warpspawn", "--agents", "random,random", "--plot", str(missing)], "does not exist"),
+        (["arena", "warpspawn", "--agents", "random,random", "--save", str(tmp_path)], "it is a folder"),
+        (["report", "warpspawn", "--agents", "random,random", "--out", str(a_file / "sub")], "cannot write into"),
+        (["simulate", "warpspawn", "-n", "1", "--jobs", "0"], "--jobs must be at least 1"),
+        (["serve", "--port", "99999"], "--port must be 0-65535"),
+        (["serve", "--workers", "0"], "--workers must be at least 1"),
+    ]
+    for args, message in cases:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert message in result.output and "Traceback" not in result.output, (args, result.output)
+        assert result.exception is None or isinstance(result.exception, SystemExit), args
+    assert played == []

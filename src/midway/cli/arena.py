@@ -16,13 +16,14 @@ from rich.table import Table
 
 from midway.ai import arena as A
 from midway.ai.agents import make_agent
+from midway.cli.paths import file_problem, folder_problem
 from midway.engine import Game, MidwayError, registry
 
 console = Console(emoji=False, highlight=False)
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
-    console.print(f"[bold red]error:[/] {escape(message)}")
+    console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)  # one line, however long
     return typer.Exit(code)
 
 
@@ -171,18 +172,32 @@ def arena(
 ) -> None:
     """Matches between every pair of agents, sides swapped: win rates with 95% CIs per side and overall, Elo."""
     game, specs, options = _setup(ruleset, agents, option)
-    if n < 1:
-        raise _fail("-n must be at least 1")
+    _counts(n, jobs)
+    for path in (plot_, save):  # before any game is played: none is played for nothing
+        problem = None if path is None else file_problem(path)
+        if problem is not None:
+            raise _fail(problem)
     tasks = A.tasks_for(ruleset, specs, n, seed, options)
     results = _play(tasks, jobs, cluster, f"{ruleset}: {len(tasks)} games")
     console.print(results_table(game, results))
     console.print(elo_table(results))
-    if plot_ is not None:
-        plot(game, results, plot_)
-        console.print(f"plot written to {plot_}")
-    if save is not None:
-        save.write_text(json.dumps(results, indent=1, default=str))
-        console.print(f"results written to {save}")
+    try:
+        if save is not None:
+            save.write_text(json.dumps(results, indent=1, default=str))
+            console.print(f"results written to {save}")
+        if plot_ is not None:
+            plot(game, results, plot_)
+            console.print(f"plot written to {plot_}")
+    except OSError as exc:
+        raise _fail(f"cannot write {exc.filename or 'a file'}: {exc.strerror or exc}") from None
+
+
+def _counts(n: int, jobs: int) -> None:
+    """The game and process counts, refused (one line) unless positive."""
+    if n < 1:
+        raise _fail("-n must be at least 1")
+    if jobs < 1:
+        raise _fail("--jobs must be at least 1")
 
 
 HISTORICAL = "Historically (4-7 June 1942) the Japanese lost four fleet carriers, the Americans one (Yorktown)."
@@ -202,10 +217,16 @@ def report(
     game, specs, options = _setup(ruleset, agents, option)
     if len(specs) != 2:
         raise _fail("a report compares two agents: --agents a,b")
+    _counts(n, jobs)
+    problem = folder_problem(out)  # before any game is played
+    if problem is not None:
+        raise _fail(problem)
     tasks = A.tasks_for(ruleset, specs, n, seed, options)
     results = _play(tasks, jobs, cluster, f"{ruleset}: {len(tasks)} games")
-    out.mkdir(parents=True, exist_ok=True)
-    page = write_report(game, results, out, specs, options, seed, n)
+    try:
+        page = write_report(game, results, out, specs, options, seed, n)
+    except OSError as exc:
+        raise _fail(f"cannot write {exc.filename or 'the report'}: {exc.strerror or exc}") from None
     console.print(results_table(game, results))
     console.print(f"report written to {page}")
 

@@ -21,6 +21,7 @@ from rich.table import Table
 
 from midway.ai import Agent, make_agent, play_out
 from midway.ai.agents import AGENTS
+from midway.cli.paths import file_problem
 from midway.cli.render import decision_panel, event_lines, outcome_panel, print_rulesets, view_panel
 from midway.engine import Decision, Game, MidwayError, Record, State, registry
 from midway.engine.chance import DiceExhaustedError
@@ -39,7 +40,7 @@ QUIET_EVENTS = frozenset({"move", "pick", "sealed", "select"})
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
-    console.print(f"[bold red]error:[/] {escape(message)}")
+    console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)  # one line, however long
     return typer.Exit(code)
 
 
@@ -170,12 +171,9 @@ def _save(record: Record, game: Game, path: Path) -> None:
 
 def _writable(path: Path) -> Path:
     """``path`` if a record can be saved there (checked before play, so a game is never played for nothing)."""
-    if path.is_dir():
-        raise _fail(f"cannot save to {path}: it is a folder; give a file name")
-    if not path.parent.is_dir():
-        raise _fail(f"cannot save to {path}: the folder {path.parent} does not exist")
-    if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise _fail(f"cannot save to {path}: permission denied")
+    problem = file_problem(path)
+    if problem is not None:
+        raise _fail(problem)
     return path
 
 
@@ -392,6 +390,8 @@ def simulate(
     game = _load(ruleset)
     if n < 1:
         raise _fail("-n must be at least 1")
+    if jobs < 1:
+        raise _fail("--jobs must be at least 1")
     for kind in (usn, ijn):
         if kind == HUMAN:
             raise _fail("simulate plays computer sides only")

@@ -20,6 +20,12 @@ def serve(
     workers: Annotated[int, typer.Option(help="Threads playing computer seats.")] = 2,
 ) -> None:
     """Serve the lobby in the browser: play against the computer, a friend by link, or hot-seat."""
+    if not 0 <= port <= 65535:
+        typer.echo(f"error: --port must be 0-65535, not {port}", err=True)
+        raise typer.Exit(2)
+    if workers < 1:
+        typer.echo(f"error: --workers must be at least 1, not {workers}", err=True)
+        raise typer.Exit(2)
     import uvicorn
 
     from midway.server.api import create_app
