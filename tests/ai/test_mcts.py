@@ -50,6 +50,31 @@ def test_agent_specs_carry_settings() -> None:
         make_agent("nobody", 0)
 
 
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("mcts:iterations=-5", "iterations must be a number, at least 1, not -5"),
+        ("mcts:iterations=abc", "iterations must be a number, at least 1, not 'abc'"),
+        ("mcts:max_time=-1", "max_time must be a number, at least 0, not -1"),
+        ("mcts:depth=-1", "depth must be a number, at least 0, not -1"),
+        ("mcts:workers=0", "workers must be a number, at least 1, not 0"),
+        ("mcts@abc", "after @ comes a number of iterations (mcts@400) or seconds (mcts@0.5s)"),
+        ("mcts@xs", "after @ comes a number of iterations"),
+    ],
+)
+def test_agent_specs_refuse_settings_that_cannot_play(spec: str, message: str) -> None:
+    """A strength that would search nothing (or never stop) is refused with what is wrong, not played: a negative
+    iteration count or time cap used to give an agent that searched nothing, and ``mcts@abc`` a bare int() error."""
+    with pytest.raises(ValueError) as caught:
+        make_agent(spec, 0)
+    assert message in str(caught.value)
+
+
+def test_agent_specs_keep_the_uncapped_and_time_budget_forms() -> None:
+    assert make_agent("mcts:iterations=5,max_time=0", 0).max_time is None  # type: ignore[attr-defined]
+    assert make_agent("mcts@0.5s", 0).max_time == 0.5  # type: ignore[attr-defined]
+
+
 def test_mcts_searches_where_the_kit_samples_and_plays_a_game_to_its_end() -> None:
     game = registry.load("warpspawn")
     state = game.new(5, {"max_turns": 2})

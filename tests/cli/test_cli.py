@@ -307,3 +307,10 @@ def test_the_computers_thinking_time_is_shown_for_a_search_player() -> None:
     assert "Side B (mcts@5) thought" in result.output
     help_text = " ".join(runner.invoke(app, ["play", "--help"]).output.split())
     assert "mcts@400" in help_text and "heuristic" in help_text
+
+
+def test_play_names_the_flag_whose_value_is_malformed() -> None:
+    bad_side = runner.invoke(app, ["play", "toy", "--side", "a"])
+    assert bad_side.exit_code == 2 and "--side takes SIDE=PLAYER, not 'a'" in bad_side.output
+    bad_option = runner.invoke(app, ["play", "toy", "-o", "x", "--side", "a=random", "--side", "b=random"])
+    assert bad_option.exit_code == 2 and "--option takes key=value, not 'x'" in bad_option.output

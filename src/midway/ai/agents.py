@@ -81,11 +81,16 @@ def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
     settings: dict[str, Any] = {}
     if "@" in name:
         name, _, strength = name.partition("@")
-        if strength.endswith("s"):
-            settings["max_time"] = float(strength[:-1])
-            settings["iterations"] = 10**9
-        else:
-            settings["iterations"] = int(strength)
+        try:
+            if strength.endswith("s"):
+                settings["max_time"] = float(strength[:-1])
+                settings["iterations"] = 10**9
+            else:
+                settings["iterations"] = int(strength)
+        except ValueError:
+            raise ValueError(
+                f"agent {spec!r}: after @ comes a number of iterations (mcts@400) or seconds (mcts@0.5s)"
+            ) from None
     for pair in filter(None, rest.split(",")):
         key, sep, value = pair.partition("=")
         if not sep:

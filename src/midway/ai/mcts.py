@@ -164,6 +164,17 @@ class ISMCTSAgent:
         plans: bool = True,
         plan_depth: int | None = None,
     ) -> None:
+        for name, value, least in (
+            ("iterations", iterations, 1),
+            ("max_time", max_time, 0),
+            ("depth", depth, 0),
+            ("plan_depth", plan_depth, 0),
+            ("workers", workers, 1),
+        ):
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= least:
+                raise ValueError(f"mcts: {name} must be a number, at least {least}, not {value!r}")
         self.dice = SeededDice(seed)
         self.iterations = int(iterations)
         self.max_time = float(max_time) if max_time else None

@@ -51,13 +51,13 @@ def _load(ruleset: str) -> Game:
         raise _fail(str(exc)) from None
 
 
-def parse_options(pairs: list[str]) -> dict[str, str]:
-    """``["key=value", ...]`` as a dict (values are checked by the ruleset)."""
+def parse_options(pairs: list[str], flag: str = "--option", form: str = "key=value") -> dict[str, str]:
+    """``["key=value", ...]`` as a dict (values are checked by the ruleset); ``flag`` and ``form`` name them."""
     out: dict[str, str] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise _fail(f"--option takes key=value, not {pair!r}")
+            raise _fail(f"{flag} takes {form}, not {pair!r}")
         out[key.strip()] = value.strip()
     return out
 
@@ -229,7 +229,7 @@ def play(
             state = game.new(seed, parse_options(option or []))
         except MidwayError as exc:
             raise _fail(str(exc)) from None
-    kinds = {"usn": usn, "ijn": ijn, **parse_options(side or [])}
+    kinds = {"usn": usn, "ijn": ijn, **parse_options(side or [], "--side", "SIDE=PLAYER")}
     for name in kinds:
         if name not in game.sides and name not in ("usn", "ijn"):
             raise _fail(f"{name!r} is not a side of {game.id}: {', '.join(game.sides)}")

@@ -228,11 +228,8 @@ def check_agent(spec: object, side: str = "") -> str:
         raise Invalid(f"a computer seat{for_side} needs an agent; there are {agent_names()}")
     try:
         name, settings = parse_agent(spec)
-    except ValueError as exc:
-        raise Invalid(
-            f"computer player {spec!r}{for_side}: {exc}; a strength is iterations (mcts@400) "
-            "or seconds per decision (mcts@0.5s)"
-        ) from None
+    except ValueError as exc:  # the parser says what a strength is
+        raise Invalid(f"computer player {spec!r}{for_side}: {exc}") from None
     if name not in AGENTS:
         raise Invalid(f"no computer player {name!r}{for_side}; there are {agent_names()}")
     max_time = settings.get("max_time", None)
