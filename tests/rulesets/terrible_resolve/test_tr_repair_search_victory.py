@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from midway.rulesets.terrible_resolve.attacks import damage
+from midway.rulesets.terrible_resolve.game import SEQUENCE
 
 from .helpers import at, clear, drive, fresh, goto, ids, rolls
 
@@ -135,14 +136,34 @@ def test_tr_empty_search_group_finds_nothing() -> None:
 
 
 def test_tr_e04_crippled_and_sunk_states() -> None:
-    """E04: 7 damage -> crippled (cannot plan, launch or land); 10 -> sunk with her planes aboard (TR-R20)."""
+    """E04: 7 damage -> crippled (cannot launch or land; she may still spot, TR-R29); 10 -> sunk with her planes
+    aboard (TR-R20), and a sunk carrier spots nothing."""
     s = clear(fresh())
     damage(s, "sor", 7)
     goto(s, "plan", "ijn")
-    assert not any(o.startswith("deck:sor") or o == "fill:sor" for o in ids(s, "ijn"))
+    assert "fill:sor" in ids(s, "ijn") and any(o.startswith("deck:sor") for o in ids(s, "ijn"))
     damage(s, "sor", 3)
     assert s.status("sor") == "sunk"
     assert all(s.loc[g] == "lost" for g in s.loc if g.startswith("sor-"))
+    goto(s, "plan", "ijn")
+    assert not any(o.startswith("deck:sor") or o == "fill:sor" for o in ids(s, "ijn"))
+
+
+def test_tr_r29_crippled_carrier_spots_and_launches_once_repaired() -> None:
+    """TR-R29, M45, M52 (Sequence of Play: Planning, steps 11-12, before Repair, 13-14): Yorktown, crippled at 7
+    damage, spots a dive bomber group in Planning; repaired to 6 in the same turn, she launches it at the next
+    turn's Launch step (TR-R12). Crippled, she could not launch it."""
+    s = clear(fresh())
+    s.damage["yor"] = 7
+    goto(s, "plan", "usn")
+    assert "deck:yor-d1" in ids(s, "usn")
+    s.apply("usn", "deck:yor-d1")
+    assert s.loc["yor-d1"] == "deck:yor"
+    goto(s, "repair", "usn", dice=[4])
+    assert s.damage["yor"] == 6 and s.status("yor") == "operational"
+    turn = s.turn
+    drive(s, lambda st: st.turn > turn and st.step > SEQUENCE.index(("launch", "usn")))
+    assert s.loc["yor-d1"] == "mta"  # launched: bombers go to Moving to Attack (M43)
 
 
 def test_tr_e06_last_carrier_sunk_one_way_trip() -> None:

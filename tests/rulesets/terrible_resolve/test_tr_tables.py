@@ -125,16 +125,18 @@ def test_tr_tables_hidden_events_to_follows_the_option_after_clone_and_pickle(op
     assert hidden and all(e.to == want[GROUPS[e.data["group"]].side] for e in hidden)
 
 
-def test_tr_tables_planning_carriers_not_crippled_first_wave_landed() -> None:
-    """[Planning Phase] ``planning`` lists the carriers that may spot planes (M45, M15, TR-R22)."""
+def test_tr_tables_planning_carriers_afloat_first_wave_landed() -> None:
+    """[Planning Phase] ``planning`` lists the carriers that may spot planes: afloat, crippled or not (TR-R29), with
+    their first wave landed (M15, TR-R22)."""
     state = GAME.new(0)
     assert isinstance(state, TerribleResolveState)
     assert launch.planning(state, "ijn") == []  # every Japanese carrier's first wave waits to land
     assert launch.planning(state, "usn") == ["ent", "hor", "yor"]
-    state.damage["ent"] = 7  # crippled
+    state.damage["ent"] = 7  # crippled: she may spot (TR-R29)
+    state.damage["hor"] = 10  # sunk: she may not
     for g in [g for g in state.first_wave if GROUPS[g].carrier == "hir"]:
         state.loc[g] = "hangar:hir"
         state.first_wave.remove(g)
     state.reindex()
-    assert launch.planning(state, "usn") == ["hor", "yor"]
+    assert launch.planning(state, "usn") == ["ent", "yor"]
     assert launch.planning(state, "ijn") == ["hir"]

@@ -490,7 +490,8 @@ class TerribleResolveState(State):
 class TerribleResolveGame(Game):
     id = "terrible-resolve"
     title = "A Terrible Resolve"
-    version = "1"
+    version = "2"
+    """Rules version: 2 since TR-R29 (a crippled carrier may spot planes), which changes the options of games."""
     sides = SIDES
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (

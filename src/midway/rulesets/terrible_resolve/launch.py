@@ -20,6 +20,7 @@ from midway.rulesets.terrible_resolve.data import (
     HANGAR_OF,
     SIDE_CARRIERS,
     SIDE_OF,
+    SUNK_AT,
 )
 from midway.rulesets.terrible_resolve.options import (
     SP_VALUES,
@@ -124,13 +125,14 @@ def resolve_launch(state: TerribleResolveState, option: Option, shown: list[Opti
 
 # ---------------------------------------------------------------- planning
 def planning(state: TerribleResolveState, side: str) -> list[str]:
-    """[Planning Phase] [Set Up] The side's carriers that may spot planes: not crippled (M45), and (Japan) with
-    their own first wave landed (M15, TR-R22)."""
+    """[Planning Phase] [Set Up] The side's carriers that may spot planes: afloat, crippled or not (TR-R29: the text
+    forbids a crippled carrier only to launch and land, and one repaired this turn launches next turn what she
+    spotted now), and (Japan) with their own first wave landed (M15, TR-R22)."""
     first_wave = state.first_wave  # empty once every first-wave group is down (always so for the Americans)
     loc = state.loc
     waiting = {GROUPS[g].carrier for g in first_wave if loc[g] == "wtl"} if first_wave else ()
     damage = state.damage
-    return [c for c in SIDE_CARRIERS[side] if damage[c] < CRIPPLED_AT and c not in waiting]
+    return [c for c in SIDE_CARRIERS[side] if damage[c] < SUNK_AT and c not in waiting]
 
 
 def _deck_option(g: str, sp: int, *, c: str, spotted: int) -> Option:
