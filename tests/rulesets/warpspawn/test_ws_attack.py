@@ -426,3 +426,24 @@ def test_ws_attack_phase_raid_on_a_sunk_target_finds_nothing() -> None:
     assert any("finds nothing" in e.text for e in st.events if e.kind == "raid")
     assert not [e for e in st.events if e.kind in ("roll", "hit", "interception")]
     assert st.squads["ijn-val-1"].box == "attack"
+
+
+def test_ws_interception_segment_owner_picks_patrol_fighter_by_turns_left() -> None:
+    """INTERCEPTION SEGMENT ("A player decides which of his squads are destroyed"), M20, WS-R30: two Zeros on
+    Patrol, one in its first turn there and one in its fourth (it must land next turn), are two choices; the
+    Japanese player picks the one lost to the American escort's hit, either way round."""
+    for first, second in ((1, 4), (4, 1)):
+        st = bare(("usn-wildcat-1", "usn-dauntless-1", "ijn-zero-1", "ijn-zero-2"))
+        group(st, "usn", "attack", ["usn-wildcat-1", "usn-dauntless-1"])
+        place(st, "ijn-zero-1", "patrol", patrol=first)
+        place(st, "ijn-zero-2", "patrol", patrol=second)
+        dice(st, [1, 6, 6, 6, 6, 6, 6], then_random=True)  # the escort hits; both Zeros and the AA miss
+        start_attack(st)
+        assert [e for e in st.events if e.kind == "loss"] == []
+        d = decision(st)
+        assert d.side == "ijn" and d.kind == "allocate"
+        spent = "ijn-zero-1" if first == 4 else "ijn-zero-2"  # the one at its fourth Patrol turn
+        chosen = next(i for i in d.option_ids if spent in i)
+        play(st, chosen)
+        assert st.squads[spent].box == "drink"
+        assert st.squads["ijn-zero-2" if spent == "ijn-zero-1" else "ijn-zero-1"].box == "patrol"

@@ -218,3 +218,23 @@ def test_ws_hidden_information_views() -> None:
     titles = [s.title for s in sections]
     assert "my carriers" in titles and "my strike force flowchart" in titles
     assert "known of the Imperial Japanese Navy" in titles
+
+
+def test_ws_hc_takeoff_squad_without_destination_is_not_pancaked() -> None:
+    """MOVE PHASE (M40: only squads leaving Patrol or Return I pancake), WS-R24, WS-R28: with the historical
+    constraints a Val alone in Takeoff may not launch before Japan's first Midway wave is ready, and every
+    Japanese deck is full; at ``done`` it stays in Takeoff instead of being destroyed."""
+    jp = [s for s in fresh().squads if s.startswith("ijn-")]
+    decks = [s for s in jp if s not in ("ijn-val-1", "ijn-judy-4")][:16]
+    st = bare((*decks, "ijn-val-1"), historical_constraints=True)
+    for i, carrier in enumerate(("soryu", "hiryu", "kaga", "akagi")):
+        for sid in decks[4 * i : 4 * i + 4]:
+            place(st, sid, "deck", carrier, rearm=True)
+    place(st, "ijn-val-1", "takeoff")
+    sync(st)
+    while decision(st).side == "usn":
+        play(st, "done" if "done" in ids(st) else ids(st)[0])
+    assert "pick:ijn-val-1" not in ids(st)  # it may not launch yet, nor land
+    play(st, "done")
+    assert st.squads["ijn-val-1"].box == "takeoff"
+    assert not any(e.kind == "loss" and e.data["squad"] == "ijn-val-1" for e in st.events)

@@ -348,16 +348,22 @@ def pool(st: WarpspawnState, side: str, spec: str) -> list[Squad]:
     return deck or [sq for sq in st.squads.values() if sq.carrier == carrier and sq.box == "refuel"]
 
 
-def _class(sq: Squad) -> tuple[str, str, str, str, bool]:
-    return (sq.type, sq.box, sq.carrier, sq.group, sq.rearm)
+def _class(sq: Squad, hc: bool) -> tuple[object, ...]:
+    """[INTERCEPTION SEGMENT] What tells one squad from another when its owner picks a loss (WS-R30): its type, box,
+    carrier, group and face, the turns a fighter has flown on Patrol (M20: one at its fourth turn must land), and
+    with the historical constraints whether it set up at Midway and has flown (WS-R24: what may launch and when)."""
+    if hc:
+        return (sq.type, sq.box, sq.carrier, sq.group, sq.rearm, sq.patrol, sq.origin == MIDWAY, sq.flown)
+    return (sq.type, sq.box, sq.carrier, sq.group, sq.rearm, sq.patrol)
 
 
 def choices(st: WarpspawnState) -> list[Squad]:
     """One representative squad per distinguishable class of the current loss pool."""
     side, _n, spec, _cause = st.alloc[0]
-    seen: dict[tuple[str, str, str, str, bool], Squad] = {}
+    seen: dict[tuple[object, ...], Squad] = {}
+    hc = st._hc
     for sq in pool(st, side, spec):
-        seen.setdefault(_class(sq), sq)
+        seen.setdefault(_class(sq, hc), sq)
     return list(seen.values())
 
 
@@ -372,7 +378,7 @@ def auto_alloc(st: WarpspawnState) -> bool:
     if n <= 0 or not cands:
         st.alloc.pop(0)
         return True
-    if n >= len(cands) or len({_class(sq) for sq in cands}) == 1:
+    if n >= len(cands) or len({_class(sq, st._hc) for sq in cands}) == 1:
         for sq in cands[:n]:
             destroy(st, sq, cause, rule=_alloc_rule(spec), combat=True)
         entry[1] = n - min(n, len(cands))

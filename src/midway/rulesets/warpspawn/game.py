@@ -376,9 +376,11 @@ give ``(head, unit, place)`` (a squad or a carrier for ``unit``; "" where the id
 class WarpspawnGame(Game):
     id = "warpspawn"
     title = "Midway (Warpspawn)"
-    version = "2"
+    version = "3"
     """2: a Deck Fire takes its 2 squads from Refuel/Rearm when On Deck is short (WS-R09); interception
-    by the whole defending fleet (WS-R23) and runways that do not cap Midway's deck (WS-R21) by default."""
+    by the whole defending fleet (WS-R23) and runways that do not cap Midway's deck (WS-R21) by default.
+    3: the owner picks between squads that differ in their Patrol turns (and, with the historical constraints, in
+    where they set up and whether they have flown) (WS-R30); a squad stranded in Takeoff is not pancaked (WS-R24)."""
     sides = ("usn", "ijn")
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (

@@ -591,9 +591,16 @@ def resolve_fail(st: WarpspawnState, dest: str) -> None:
         _dissolve(st, gid, "return1")
 
 
+PANCAKE_FROM = frozenset({"patrol", "return1"})
+"""[MOVE PHASE] "If a squad is moving out of the Patrol or Return I Boxes, and cannot land ... that squad must
+pancake" (M40)."""
+
+
 def end_move(st: WarpspawnState) -> None:
     """[MOVE PHASE] ``done``: squads that must move and have one place left move there; those that
-    cannot land pancake into the ocean (M40, WS-R28)."""
+    cannot land pancake into the ocean (M40, WS-R28): only from Patrol or Return I, as the text says. A squad
+    in Takeoff with nowhere to go (with the historical constraints it may not launch yet, and the decks are
+    full) stays there (WS-R24)."""
     side = st.mover
     squads = st.squads
     # the side's squads still to move (``idle``) off the carriers (the boxes of ``air``, which are disjoint)
@@ -605,7 +612,7 @@ def end_move(st: WarpspawnState) -> None:
         dests = squad_dests(st, sq, Ctx(st, side))
         if dests:
             move(st, sq.id, dests[0])
-        else:
+        elif sq.box in PANCAKE_FROM:
             destroy(st, sq, "pancaked: no deck to land on", rule=RULE, combat=False)
     constraints.end_move(st, side)
     st.sel, st.launched = "", []
