@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from midway.rulesets.terrible_resolve.attacks import damage
+from midway.rulesets.terrible_resolve.data import GROUPS
 from midway.rulesets.terrible_resolve.game import SEQUENCE
 
 from .helpers import at, clear, drive, fresh, goto, ids, rolls
@@ -241,3 +242,42 @@ def test_tr_statistics() -> None:
     stats = GAME.statistics(s)
     assert stats["turns"] == 1 and stats["usn carriers sunk"] == 3 and stats["ijn carriers sunk"] == 0
     assert stats["usn SP lost"] == 5 * 48 - sum(s.sp[g] for g in s.sp if g[:3] in ("ent", "hor", "yor"))
+
+
+def test_tr_special_rule_wave_of_four_or_more_fills_every_search_group() -> None:
+    """Special Rule ("they should be divided into 4 search groups"), TR-R17: a wave of 8 groups may put several in
+    one search group, but once only as many groups are left as search groups are empty, each goes to an empty one;
+    so every search group is manned, and the die (3) always finds the fleet."""
+    s = clear(fresh(2))
+    s.found = False
+    wave = [g for g in GROUPS if g.startswith("ent-d")][:8]
+    assert len(wave) == 8
+    for g in wave:
+        s.loc[g] = "mta"
+    goto(s, "move", "usn", dice=[3])
+    s.apply("usn", "search")
+    for g in wave[:5]:  # five into search group 1: three groups left for the three empty search groups
+        assert f"sg:{g}:1" in ids(s, "usn")
+        s.apply("usn", f"sg:{g}:1")
+    left = ids(s, "usn")
+    assert not any(o.endswith(":1") for o in left)
+    assert {o.rsplit(":", 1)[1] for o in left if o.startswith("sg:")} == {"2", "3", "4"}
+    s.apply("usn", f"sg:{wave[5]}:2")
+    assert {o.rsplit(":", 1)[1] for o in ids(s, "usn") if o.startswith("sg:")} == {"3", "4"}
+    s.apply("usn", "done")  # the last two fill search groups 3 and 4
+    assert s.found
+    assert sum(s.loc[g] == "rta" for g in wave) == 1
+
+
+def test_tr_special_rule_small_wave_may_leave_search_groups_empty() -> None:
+    """TR-R17: a wave of fewer than 4 groups cannot man every search group; each group may go to any of the four."""
+    s = clear(fresh(2))
+    s.found = False
+    wave = [g for g in GROUPS if g.startswith("ent-d")][:2]
+    for g in wave:
+        s.loc[g] = "mta"
+    goto(s, "move", "usn", dice=[3])
+    s.apply("usn", "search")
+    assert {f"sg:{g}:{n}" for g in wave for n in (1, 2, 3, 4)} <= set(ids(s, "usn"))
+    s.apply("usn", f"sg:{wave[0]}:1")
+    assert {f"sg:{wave[1]}:{n}" for n in (1, 2, 3, 4)} <= set(ids(s, "usn"))

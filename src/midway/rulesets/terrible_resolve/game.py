@@ -491,7 +491,8 @@ class TerribleResolveGame(Game):
     id = "terrible-resolve"
     title = "A Terrible Resolve"
     version = "2"
-    """Rules version: 2 since TR-R29 (a crippled carrier may spot planes), which changes the options of games."""
+    """Rules version: 2 since TR-R29 (a crippled carrier may spot planes) and TR-R17 revised (a wave of four groups
+    or more mans every search group), which change the options of games."""
     sides = SIDES
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (

@@ -239,13 +239,25 @@ class SearchOptions(list[Option]):
     made from them."""
 
     __slots__ = ("groups",)
-    groups: list[str]
+    groups: list[str] | None
 
 
 def search_options(state: TerribleResolveState) -> SearchOptions:
-    """[Special Rule] Put each group of the wave in search group 1-4; ``done`` spreads the rest and rolls."""
+    """[Special Rule] Put each group of the wave in search group 1-4; ``done`` spreads the rest and rolls.
+
+    A wave of four groups or more "should be divided into 4 search groups" (TR-R17): once only as many groups are
+    left as search groups are still empty, each may go only to an empty one (``done`` fills the empty ones first).
+    Then the options are no longer four a group (``groups`` is ``None``), and each choice builds them afresh."""
     acted, search = state.acted, state.search
     groups = [g for g in state._where["usn"].get("mta", ()) if g not in search and g not in acted]
+    if groups and len(search) + len(groups) >= SEARCH_GROUPS:
+        taken = set(search.values())
+        empty = [n for n in range(1, SEARCH_GROUPS + 1) if n not in taken]
+        if len(groups) <= len(empty):
+            opts = SearchOptions(o for g in groups for o in SEARCH_GROUP_OPTIONS[g] if o[2]["n"] in empty)
+            opts.append(SPREAD_AND_ROLL)
+            opts.groups = None
+            return opts
     opts = SearchOptions(chain.from_iterable(map(SEARCH_GROUP_OPTIONS.__getitem__, groups)))
     opts.append(SPREAD_AND_ROLL if groups else ROLL)
     opts.groups = groups
@@ -255,6 +267,7 @@ def search_options(state: TerribleResolveState) -> SearchOptions:
 def _search_after(state: TerribleResolveState, g: str, shown: SearchOptions) -> SearchOptions:
     """[Special Rule] The options left once group ``g`` is in a search group, made from those ``shown`` before, as
     :func:`search_options` makes them: the options of the other groups, then ``done``."""
+    assert shown.groups is not None
     i = shown.groups.index(g)
     opts = SearchOptions(shown)
     del opts[i * SEARCH_GROUPS : (i + 1) * SEARCH_GROUPS]
@@ -296,7 +309,12 @@ def resolve_search(state: TerribleResolveState, option: Option, shown: list[Opti
         data=option[2],  # {"group": g, "n": n}, read-only already
         to=state._to["usn"],
     )
-    opts = search_options(state) if type(shown) is not SearchOptions else _search_after(state, g, shown)
+    if type(shown) is SearchOptions and shown.groups is not None:
+        opts = _search_after(state, g, shown)
+        if opts.groups and len(state.search) + len(opts.groups) >= SEARCH_GROUPS:
+            opts = search_options(state)  # may now bind: as many groups left as empty search groups (TR-R17)
+    else:
+        opts = search_options(state)
     if len(opts) == 1:  # every group assigned: roll without asking
         _roll_search(state)
         return ("move", options(state))
