@@ -5,7 +5,8 @@ own carrier when it can; spot groups on deck in each side's order (:data:`SPOT_O
 them; send every fighter to CAP over the carriers, none as escort (a CAP squadron may attack once from
 each ring before it must land, TR-R03, an escort once; CAP is what the text's battle reports credit with
 the second strikes' ruin); the Americans search for the Japanese
-fleet whenever they may (find the enemy before striking) and split the search wave evenly; advance
+fleet whenever they may (find the enemy before striking) and put each group of the search wave in a search
+group at random (a wave of four or more mans all four, TR-R17); advance
 planes round the circuit; commit CAP against the bombers rather than the escorts; take hits on
 fighters first; a raid's bombers go at the most damaged enemy carrier until enough are on it to sink
 it through its AA, then at the next (:func:`split_target`).
