@@ -9,22 +9,14 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from midway.ai import arena as A
 from midway.ai.agents import make_agent
-from midway.cli.paths import file_problem, folder_problem
+from midway.cli.common import console, file_problem, folder_problem, require_counts
+from midway.cli.common import fail as _fail
 from midway.engine import Game, MidwayError, registry
-
-console = Console(emoji=False, highlight=False)
-
-
-def _fail(message: str, code: int = 2) -> typer.Exit:
-    console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)  # one line, however long
-    return typer.Exit(code)
 
 
 def _options(pairs: list[str] | None) -> dict[str, str]:
@@ -172,7 +164,7 @@ def arena(
 ) -> None:
     """Matches between every pair of agents, sides swapped: win rates with 95% CIs per side and overall, Elo."""
     game, specs, options = _setup(ruleset, agents, option)
-    _counts(n, jobs)
+    require_counts(n, jobs)
     for path in (plot_, save):  # before any game is played: none is played for nothing
         problem = None if path is None else file_problem(path)
         if problem is not None:
@@ -192,14 +184,6 @@ def arena(
         raise _fail(f"cannot write {exc.filename or 'a file'}: {exc.strerror or exc}") from None
 
 
-def _counts(n: int, jobs: int) -> None:
-    """The game and process counts, refused (one line) unless positive."""
-    if n < 1:
-        raise _fail("-n must be at least 1")
-    if jobs < 1:
-        raise _fail("--jobs must be at least 1")
-
-
 HISTORICAL = "Historically (4-7 June 1942) the Japanese lost four fleet carriers, the Americans one (Yorktown)."
 
 
@@ -217,7 +201,7 @@ def report(
     game, specs, options = _setup(ruleset, agents, option)
     if len(specs) != 2:
         raise _fail("a report compares two agents: --agents a,b")
-    _counts(n, jobs)
+    require_counts(n, jobs)
     problem = folder_problem(out)  # before any game is played
     if problem is not None:
         raise _fail(problem)

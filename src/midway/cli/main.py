@@ -14,14 +14,14 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from midway.ai import Agent, make_agent, play_out
 from midway.ai.agents import AGENTS
-from midway.cli.paths import file_problem
+from midway.cli.common import console, file_problem, require_counts
+from midway.cli.common import fail as _fail
 from midway.cli.render import decision_panel, event_lines, outcome_panel, print_rulesets, view_panel
 from midway.engine import Decision, Game, MidwayError, Record, State, registry
 from midway.engine.chance import DiceExhaustedError
@@ -32,16 +32,9 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-console = Console(emoji=False, highlight=False)
-"""Game text is printed literally: ids like ``search:new:fleet`` never become emoji (render.py wraps it in Text)."""
 HUMAN = "human"
 QUIET_EVENTS = frozenset({"move", "pick", "sealed", "select"})
 """Event kinds after which the terminal does not reprint the whole view (the log shows them)."""
-
-
-def _fail(message: str, code: int = 2) -> typer.Exit:
-    console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)  # one line, however long
-    return typer.Exit(code)
 
 
 def _load(ruleset: str) -> Game:
@@ -388,10 +381,7 @@ def simulate(
 ) -> None:
     """Play N computer-vs-computer games and tabulate the results."""
     game = _load(ruleset)
-    if n < 1:
-        raise _fail("-n must be at least 1")
-    if jobs < 1:
-        raise _fail("--jobs must be at least 1")
+    require_counts(n, jobs)
     for kind in (usn, ijn):
         if kind == HUMAN:
             raise _fail("simulate plays computer sides only")

@@ -232,18 +232,14 @@ def check_agent(spec: object, side: str = "") -> str:
         raise Invalid(f"computer player {spec!r}{for_side}: {exc}") from None
     if name not in AGENTS:
         raise Invalid(f"no computer player {name!r}{for_side}; there are {agent_names()}")
-    max_time = settings.get("max_time", None)
-    iterations = settings.get("iterations", None)
-    for key, value in (("max_time", max_time), ("iterations", iterations)):
-        if value is not None and (not isinstance(value, int | float) or isinstance(value, bool)):
-            raise Invalid(f"computer player {spec!r}{for_side}: {key} is a number, not {value!r}")
+    max_time = settings.get("max_time", None)  # the agent checks its own settings (make_agent, below)
+    if max_time is not None and (not isinstance(max_time, int | float) or isinstance(max_time, bool)):
+        raise Invalid(f"computer player {spec!r}{for_side}: max_time is a number, not {max_time!r}")
     if max_time is not None and not (math.isfinite(max_time) and 0 < max_time <= MAX_THINK_SECONDS):
         raise Invalid(
             f"computer player {spec!r}{for_side}: the time per decision is more than 0 and at most "
             f"{MAX_THINK_SECONDS:g} seconds on this server"
         )
-    if iterations is not None and iterations < 1:
-        raise Invalid(f"computer player {spec!r}{for_side}: iterations is at least 1")
     if settings.get("workers", 1) != 1:
         raise Invalid(f"computer player {spec!r}{for_side}: this server runs each computer seat in one process")
     try:

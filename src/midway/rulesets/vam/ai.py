@@ -106,13 +106,14 @@ ENEMY_SIDE_HEX = {"usn": "K4", "ijn": "D5"}
 SCOUTS = {"ijn": 2, "usn": 0}
 """Dive bombers a side sends scouting each turn ([Recherches aériennes], VAM-R09): each is lost to the turn's raids
 and, flown to the edge of its reach while its carrier moves, often ditches."""
+_TO_MIDWAY = {h: distance(h, MIDWAY) for h in DATA.neighbours}
+"""Each hex's distance to Midway, found once (the heuristic asks it at many of a playout's choices)."""
 SEARCH_ZONE: dict[str, frozenset[str] | None] = {
-    "ijn": frozenset(h for h in DATA.neighbours if distance(h, MIDWAY) <= 3 and h[0] >= chr(ord(MIDWAY[0]) - 1)),
-    "usn": frozenset(h for h in DATA.neighbours if distance(h, MIDWAY) <= 5 and h[0] <= MIDWAY[0]),
+    "ijn": frozenset(h for h, d in _TO_MIDWAY.items() if d <= 3 and h[0] >= chr(ord(MIDWAY[0]) - 1)),
+    "usn": frozenset(h for h, d in _TO_MIDWAY.items() if d <= 5 and h[0] <= MIDWAY[0]),
 }
 """Where a side's searches look when no contact is known, each centred where it covers the most of the zone not yet
 covered this turn (hexes nearer Midway first); None: at ENEMY_SIDE_HEX."""
-_TO_MIDWAY = {h: distance(h, MIDWAY) for h in DATA.neighbours}
 _SEARCH_WEIGHTS = {
     side: {h: tuple((x, 6 - _TO_MIDWAY[x]) for x in (h, *_NEIGHBOURS[h]) if x in zone) for h in DATA.neighbours}
     for side, zone in SEARCH_ZONE.items()
@@ -214,7 +215,7 @@ def _landing_near(view: Mapping[str, Any]) -> bool:
     if any(t.get("status") == "ashore" for t in st.get("troops") or ()):
         return True
     return any(
-        x.get("type") in TROOPSHIPS and x.get("status") == "map" and distance(x["hex"], MIDWAY) <= LANDING_NEAR
+        x.get("type") in TROOPSHIPS and x.get("status") == "map" and _TO_MIDWAY[x["hex"]] <= LANDING_NEAR
         for x in st.get("ships") or ()
     )
 
@@ -227,7 +228,7 @@ def _convoy_hex(view: Mapping[str, Any]) -> str | None:
             count[x["hex"]] = count.get(x["hex"], 0) + 1
     if not count:
         return None
-    return min(count, key=lambda h: (-count[h], distance(h, MIDWAY), h))
+    return min(count, key=lambda h: (-count[h], _TO_MIDWAY[h], h))
 
 
 def _escort(view: Mapping[str, Any], side: str, ship: Mapping[str, Any]) -> bool:
@@ -249,7 +250,7 @@ def _goal(view: Mapping[str, Any], side: str, ship: Mapping[str, Any]) -> str:
         return str(CARRIER_HEX[side])
     if code == "ST":  # the seaplane tender sails with the troopships to Kure, builds the base there and stays
         convoy = _convoy_hex(view)  # ([Transports d'hydravions japonais]: no submarine attacks it once building)
-        if convoy is not None and distance(convoy, MIDWAY) > distance(DATA.kure, MIDWAY):
+        if convoy is not None and _TO_MIDWAY[convoy] > _TO_MIDWAY[DATA.kure]:
             return convoy
         return DATA.kure
     if code in ESCORTS[side] and _escort(view, side, ship):
@@ -320,7 +321,7 @@ def _orders(view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> st
             return _move(view, side, ids, decision.prompt)
         hexes = [i[3:] for i in ids if i.startswith("to:")]
         if all(h.startswith(DATA.columns[0]) for h in hexes):  # entry by column A
-            return "to:" + min(hexes, key=lambda h: (distance(h, MIDWAY), h))
+            return "to:" + min(hexes, key=lambda h: (_TO_MIDWAY[h], h))
         return "to:" + _search_centre(view, side, hexes)  # a search
     if CARRIER_HEX[side]:  # a carrier is ordered on its own, first
         carriers = {x["id"] for x in _carriers(view)}

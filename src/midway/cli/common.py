@@ -1,9 +1,31 @@
-"""Where the command line writes files: checked before any game is played, so none is played for nothing."""
+"""What the commands share: the console, the one-line error, and the checks made before any game is played (counts
+and where files are written), so that none is played for nothing."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+console = Console(emoji=False, highlight=False)
+"""Game text is printed literally: ids like ``search:new:fleet`` never become emoji (render.py wraps it in Text)."""
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    """Print ``message`` as one error line (never wrapped) and return the exit to raise."""
+    console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
+    return typer.Exit(code)
+
+
+def require_counts(n: int, jobs: int) -> None:
+    """The game and process counts, refused (one line) unless positive."""
+    if n < 1:
+        raise fail("-n must be at least 1")
+    if jobs < 1:
+        raise fail("--jobs must be at least 1")
 
 
 def file_problem(path: Path) -> str | None:
