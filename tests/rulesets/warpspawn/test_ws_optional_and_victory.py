@@ -24,17 +24,19 @@ def jp_takeoff(bombers, zeros, **options):  # type: ignore[no-untyped-def]
 
 def test_ws_hc_japan_first_wave_midway_nine_bombers_four_zeros() -> None:
     """M66: Japan must attack Midway first with at least 9 bombers and 4 Zeros (WS-R24): with 8 bombers in
-    Takeoff it cannot launch; with 9 + 4 it launches only against Midway and the whole box must go."""
+    Takeoff it cannot launch (and holds there for the wave: WS-R35); with 9 + 4 it launches only against Midway
+    and the whole box must go."""
     st = jp_takeoff(JP_BOMBERS[:8], JP_ZEROS)
-    play(st, "pick:ijn-kate-1")
-    assert not [o for o in ids(st) if ":search:" in o]
+    assert not [o for o in ids(st) if o.removeprefix("pick:") in (*JP_BOMBERS, *JP_ZEROS)]
     st = jp_takeoff(JP_BOMBERS, JP_ZEROS)
-    play(st, "pick:ijn-kate-1")
-    assert [o for o in ids(st) if ":search:" in o] == ["move:ijn-kate-1:search:new:midway"]
-    play(st, "move:ijn-kate-1:search:new:midway", "pick:ijn-zero-1")
+    assert "done" not in ids(st)  # the wave is ready: it must launch now (WS-R35)
+    play(st, "pick:ijn-kate-1")  # its one place, Search against Midway: moved at once
+    kate = st.squads["ijn-kate-1"]
+    assert kate.box == "search" and st.groups[kate.group]["target"] == "midway"
+    play(st, "pick:ijn-zero-1")
     assert all(":search:" in o for o in ids(st))  # no landing back, no patrol while the wave launches
     play(st, "move:ijn-zero-1:search:new:midway")
-    assert "done" not in ids(st)
+    assert "done" not in ids(st)  # the rest of the box has still to go
 
 
 def test_ws_hc_midway_attacks_at_once_with_all_but_fighters() -> None:
@@ -49,13 +51,25 @@ def test_ws_hc_midway_attacks_at_once_with_all_but_fighters() -> None:
 
 
 def test_ws_hc_second_wave_on_midway() -> None:
-    """M68: after the first wave, Japan's next wave must again target Midway."""
+    """M68: after the first wave, Japan's next wave must again target Midway; WS-R35: it holds until it has
+    the first wave's size or, as here, every bomber Japan has left (2)."""
     st = jp_takeoff(["ijn-val-1"], [])
     st.hc["jp_waves"] = 1
     st.hc["us_carrier_struck"] = 1
-    play(st, "pick:ijn-val-1")
-    assert [o for o in ids(st) if ":search:" in o] == ["move:ijn-val-1:search:new:midway"]
-    play(st, "move:ijn-val-1:search:new:midway", "done")
+    sync(st)
+    assert "pick:ijn-val-1" not in ids(st)  # the Judy below is Japan's other bomber: the wave waits for her
+    st = jp_takeoff(["ijn-val-1", "ijn-judy-4"], [])
+    st.hc["jp_waves"] = 1
+    st.hc["us_carrier_struck"] = 1
+    sync(st)
+    play(st, "pick:ijn-val-1")  # its one place: Search against Midway
+    assert st.groups[st.squads["ijn-val-1"].group]["target"] == "midway"
+    play(st, "pick:ijn-judy-4")
+    assert [o for o in ids(st) if ":search:" in o] == [
+        "move:ijn-judy-4:search:new:midway",
+        f"move:ijn-judy-4:search:join:{st.squads['ijn-val-1'].group}",
+    ]
+    play(st, "move:ijn-judy-4:search:new:midway")  # nothing left to move: the phase ends
     assert st.hc["jp_waves"] == 2 and st.turn == 2
 
 
@@ -221,20 +235,105 @@ def test_ws_hidden_information_views() -> None:
 
 
 def test_ws_hc_takeoff_squad_without_destination_is_not_pancaked() -> None:
-    """MOVE PHASE (M40: only squads leaving Patrol or Return I pancake), WS-R24, WS-R28: with the historical
-    constraints a Val alone in Takeoff may not launch before Japan's first Midway wave is ready, and every
-    Japanese deck is full; at ``done`` it stays in Takeoff instead of being destroyed."""
-    jp = [s for s in fresh().squads if s.startswith("ijn-")]
-    decks = [s for s in jp if s not in ("ijn-val-1", "ijn-judy-4")][:16]
-    st = bare((*decks, "ijn-val-1"), historical_constraints=True)
-    for i, carrier in enumerate(("soryu", "hiryu", "kaga", "akagi")):
-        for sid in decks[4 * i : 4 * i + 4]:
-            place(st, sid, "deck", carrier, rearm=True)
+    """MOVE PHASE (M40: only squads leaving Patrol or Return I pancake), WS-R24, WS-R35: with the historical
+    constraints a Val alone in Takeoff holds there for Japan's first Midway wave (it may neither launch nor
+    land); at ``done`` it stays in Takeoff instead of being destroyed."""
+    st = bare(("ijn-val-1",), historical_constraints=True)
     place(st, "ijn-val-1", "takeoff")
     sync(st)
     while decision(st).side == "usn":
         play(st, "done" if "done" in ids(st) else ids(st)[0])
     assert "pick:ijn-val-1" not in ids(st)  # it may not launch yet, nor land
-    play(st, "done")
+    assert "done" not in ids(st)  # WS-R35: the Judy below must come up first
+    play(st, "pick:ijn-judy-4")
+    assert ids(st) == ["move:ijn-judy-4:deck"]
+    play(st, "move:ijn-judy-4:deck")  # nothing else may move: the phase ends
     assert st.squads["ijn-val-1"].box == "takeoff"
     assert not any(e.kind == "loss" and e.data["squad"] == "ijn-val-1" for e in st.events)
+
+
+def _least(st) -> str:  # type: ignore[no-untyped-def]
+    """As little as the rules allow: ``done`` when offered, else a bomber's pick, else the first option."""
+    oids = ids(st)
+    if "done" in oids:
+        return "done"
+    return next((o for o in oids if o.startswith("pick:") and "zero" not in o), oids[0])
+
+
+def _first_choice(st, side: str) -> None:  # type: ignore[no-untyped-def]
+    """Play ``side``'s decisions as little as the rules allow (:func:`_least`) until the other side's move
+    phase."""
+    while decision(st).side == side or st.stage != "move":
+        play(st, _least(st))
+
+
+def _jp_in(st, box: str) -> set[str]:  # type: ignore[no-untyped-def]
+    return {s.id for s in st.squads.values() if s.side == "ijn" and s.box == box}
+
+
+def test_ws_hc_japan_bombers_move_forward_until_the_wave() -> None:
+    """WS-R35 (M66, "must attack Midway immediately"): on Turn 1 a face-up Kate On Deck may only go to Takeoff,
+    a Val below only up once there is room, a Zero only to Takeoff until 4 are there; ``done`` waits for all of
+    it. Without the constraints every one of them may stay."""
+    st = fresh(historical_constraints=True)
+    _first_choice(st, "usn")
+    assert st.mover == "ijn" and "done" not in ids(st)
+    play(st, "pick:ijn-kate-1")
+    assert ids(st) == ["move:ijn-kate-1:takeoff"]
+    play(st, "move:ijn-kate-1:takeoff", "pick:ijn-zero-1")
+    assert ids(st) == ["move:ijn-zero-1:takeoff"]
+    play(st, "move:ijn-zero-1:takeoff", "pick:ijn-val-1")
+    assert ids(st) == ["move:ijn-val-1:deck"]  # Soryu's deck has room now
+    play(st, "move:ijn-val-1:deck")
+    while "done" not in ids(st):
+        play(st, _least(st))
+    zeros = {s for s in _jp_in(st, "takeoff") if "zero" in s}
+    assert len(zeros) == 4 and {f"ijn-kate-{i}" for i in range(1, 9)} <= _jp_in(st, "takeoff")
+    free = next(s for s in _jp_in(st, "deck") if "zero" in s and not st.squads[s].moved)
+    play(st, f"pick:{free}")  # 4 Zeros in Takeoff: the others are free
+    assert f"move:{free}:stay" in ids(st)
+    plain = fresh()
+    _first_choice(plain, "usn")
+    play(plain, "pick:ijn-kate-1")
+    assert "move:ijn-kate-1:stay" in ids(plain) and "move:ijn-kate-1:refuel" not in ids(plain)
+
+
+def test_ws_hc_japan_first_wave_flies_on_turn_3() -> None:
+    """WS-R35, M66: Turn 1 puts the 8 Kates and 4 Zeros in Takeoff and brings the Vals and Judys up; on Turn 2
+    the Takeoff box (8 bombers, one short of 9) holds, neither launching nor landing, while the Vals and Judys
+    join it; on Turn 3 the wave is ready and ``done`` waits until the whole box has launched against Midway."""
+    st = fresh(historical_constraints=True)
+    _first_choice(st, "usn")
+    _first_choice(st, "ijn")
+    assert st.turn == 1 or st.mover == "usn"
+    _first_choice(st, "usn")
+    assert st.turn == 2 and st.mover == "ijn"
+    held = _jp_in(st, "takeoff")
+    assert len(held) == 12
+    assert not [o for o in ids(st) if o.removeprefix("pick:") in held]
+    _first_choice(st, "ijn")
+    assert held <= _jp_in(st, "takeoff") and st.hc["jp_waves"] == 0
+    _first_choice(st, "usn")
+    assert st.turn == 3 and st.mover == "ijn"
+    wave = _jp_in(st, "takeoff")
+    assert len(wave) > 12 and "done" not in ids(st)
+    while st.mover == "ijn":
+        if "done" in ids(st):  # only once the whole box has gone
+            assert all(st.squads[s].box == "search" for s in wave)
+        play(st, _least(st))
+    assert all(st.squads[s].box == "search" and st.groups[st.squads[s].group]["target"] == "midway" for s in wave)
+    assert st.hc["jp_waves"] == 1
+
+
+def test_ws_hc_random_games_reach_the_carrier_battle() -> None:
+    """WS-R35 with M68, M69: random players with the constraints fly both Japanese Midway waves, after which the
+    American carrier planes launch (before WS-R35 nobody had to launch, and no random game ever did)."""
+    import random
+
+    for seed in (1, 2):
+        st = GAME.new(seed=seed, options={"historical_constraints": True})
+        rng = random.Random(seed)
+        while not st.is_over and not st.hc["us_carrier_wave"]:
+            d = decision(st)
+            play(st, rng.choice(d.option_ids))
+        assert st.hc["jp_waves"] >= 2 and st.hc["jp_wave2_attacked"] and st.hc["us_carrier_wave"]

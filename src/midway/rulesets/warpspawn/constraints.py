@@ -6,7 +6,10 @@ Only active with the ``historical_constraints`` option (M66-M71). Definitions (W
 - *immediately* means before any other launch of that side, and (for Midway's squads) that
   the squads may only move forward on the flowcharts until they have launched;
 - Japan's first wave must target Midway with at least 9 bombers and 4 Zeros (M66); its second
-  wave must target Midway too (M68); Japan may launch against a Task Force only after a strike
+  wave must target Midway too (M68), with as many (WS-R35); until each of the two has launched, Japan's
+  bombers (and its Zeros, while Takeoff holds fewer than 4) may only move forward, its squads in
+  Takeoff hold there, and once Takeoff is ready the wave must launch (WS-R35: "must attack
+  immediately", "must be followed by a second attack"); Japan may launch against a Task Force only after a strike
   holding American carrier planes (squads set up on a carrier) has attacked it (M70), and its
   first such launch must be against Task Force 16, the Yorktown, while she is afloat (M71);
 - Midway's bombers (squads set up on Midway, fighters excepted) must launch at once: until each
@@ -19,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from midway.rulesets.warpspawn.board import OUT, Squad, is_fighter
+from midway.rulesets.warpspawn.board import DRINK, OUT, Squad, is_fighter
 from midway.rulesets.warpspawn.data import MIDWAY, RULES
 
 if TYPE_CHECKING:
@@ -58,8 +61,27 @@ def _wave_in_progress(st: WarpspawnState, side: str, target: str | None = None) 
     )
 
 
+def jp_wave_due(st: WarpspawnState) -> bool:
+    """[OPTIONAL] WS-R35: one of Japan's two Midway waves is still to launch."""
+    return st.hc["jp_waves"] < 2
+
+
+def wave_size(st: WarpspawnState) -> tuple[int, int]:
+    """[OPTIONAL] M66, WS-R35: the bombers and Zeros a Japanese Midway wave needs: 9 and 4, or every one
+    Japan has left when it has fewer."""
+    bombers = zeros = 0
+    for sq in st.squads.values():
+        if sq.side == "ijn" and sq.box != DRINK:
+            if is_fighter(sq):
+                zeros += 1
+            else:
+                bombers += 1
+    return min(bombers, RULES.first_wave_bombers), min(zeros, RULES.first_wave_zeros)
+
+
 def first_wave_ready(st: WarpspawnState) -> bool:
-    """[OPTIONAL] M66: Takeoff holds at least 9 unmoved bombers and 4 unmoved Zeros."""
+    """[OPTIONAL] M66, WS-R35: Takeoff holds the unmoved bombers and Zeros of a Midway wave (9 and 4, or all
+    Japan has left)."""
     bombers = zeros = 0
     for sq in st.squads.values():
         if sq.side == "ijn" and sq.box == "takeoff" and not sq.moved:
@@ -67,7 +89,34 @@ def first_wave_ready(st: WarpspawnState) -> bool:
                 zeros += 1
             else:
                 bombers += 1
-    return bombers >= RULES.first_wave_bombers and zeros >= RULES.first_wave_zeros
+    need_b, need_z = wave_size(st)
+    return bombers >= max(need_b, 1) and zeros >= need_z
+
+
+def _takeoff_zeros(st: WarpspawnState) -> int:
+    return sum(1 for sq in st.squads.values() if sq.side == "ijn" and sq.box == "takeoff" and is_fighter(sq))
+
+
+def _step(sq: Squad) -> str:
+    """The next box toward Takeoff of a squad on a carrier."""
+    if sq.box == "refuel":
+        return "deck"
+    return "refuel" if sq.rearm else "takeoff"
+
+
+def forward(st: WarpspawnState, sq: Squad, dests: list[str]) -> str:
+    """[OPTIONAL] WS-R35: the one move a Japanese squad on a carrier must make while a Midway wave is due,
+    or "" when it is free: a bomber goes on toward Takeoff (below when face down, up when face up and
+    below, to Takeoff when face up On Deck); a Zero too, while Takeoff holds fewer Zeros than the wave
+    needs."""
+    if sq.side != "ijn" or sq.box not in ("deck", "refuel") or not jp_wave_due(st):
+        return ""
+    step = _step(sq)
+    if step not in dests:
+        return ""
+    if is_fighter(sq) and _takeoff_zeros(st) >= wave_size(st)[1]:
+        return ""
+    return step
 
 
 def filter_squad_dests(st: WarpspawnState, sq: Squad, dests: list[str]) -> list[str]:
@@ -85,17 +134,21 @@ def filter_squad_dests(st: WarpspawnState, sq: Squad, dests: list[str]) -> list[
             else:
                 allowed_targets.add("tf16")
         launch = [d for d in launch if d.startswith("search:join:") or d.split(":")[2] in allowed_targets]
-        if hc["jp_waves"] == 0:
-            if _wave_in_progress(st, "ijn", "midway"):
-                return launch  # M66: the whole Takeoff box goes with the first wave
-            if not first_wave_ready(st):
-                launch = []
+        if hc["jp_waves"] < 2:
+            # WS-R35: while a Midway wave is due, Takeoff holds for it; once ready, the whole box goes
+            if _wave_in_progress(st, "ijn", "midway") or first_wave_ready(st):
+                return launch
+            return []
         out = [d for d in out if not d.startswith("search:")] + launch
+    elif sq.side == "ijn":
+        step = forward(st, sq, out)
+        if step:
+            out = [step]
     elif sq.side == "usn":
         if _midway_bomber(sq):
             out = [d for d in out if d != "refuel" and not d.startswith("land:")]
         if _carrier_plane(sq) and sq.box == "takeoff":
-            if not hc["jp_wave2_attacked"]:
+            if not hc["jp_wave2_attacked"] and _jp_bombers_left(st):
                 out = [d for d in out if not d.startswith("search:")]
             elif not hc["us_carrier_wave"] and len(st.launched) < RULES.carrier_wave_groups:
                 out = [d for d in out if not d.startswith("search:join:")]
@@ -107,18 +160,40 @@ def filter_group_dests(st: WarpspawnState, gid: str, dests: list[str]) -> list[s
     return dests
 
 
+def _jp_bombers_left(st: WarpspawnState) -> bool:
+    """WS-R35: with no bomber left Japan cannot fly its second Midway wave, and the American carriers do not
+    wait for it."""
+    return any(sq.side == "ijn" and sq.box != DRINK and not is_fighter(sq) for sq in st.squads.values())
+
+
 def may_stay(st: WarpspawnState, sq: Squad) -> bool:
-    """[OPTIONAL] M67: Midway's bombers may not hold back before their first launch."""
-    return not (_on(st) and _midway_bomber(sq))
+    """[OPTIONAL] M67: Midway's bombers may not hold back before their first launch; WS-R35: nor may a Japanese
+    squad that must move forward toward a Midway wave."""
+    if not _on(st):
+        return True
+    if _midway_bomber(sq):
+        return False
+    return not forward(st, sq, [_step(sq)])
 
 
 def done_allowed(st: WarpspawnState, listed: list[tuple[str, list[str]]]) -> bool:
-    """[OPTIONAL] M67: ``done`` waits until every Midway bomber that can move forward has."""
-    if not _on(st) or st.mover != "usn":
+    """[OPTIONAL] M67: ``done`` waits until every Midway bomber that can move forward has; WS-R35: until every
+    Japanese squad that must move toward a Midway wave has, and until a ready wave has launched."""
+    if not _on(st):
         return True
+    if st.mover == "usn":
+        for unit, dests in listed:
+            sq = st.squads.get(unit)
+            if sq is not None and _midway_bomber(sq) and dests:
+                return False
+        return True
+    if not jp_wave_due(st):
+        return True
+    if not _wave_in_progress(st, "ijn", "midway") and first_wave_ready(st):
+        return False
     for unit, dests in listed:
         sq = st.squads.get(unit)
-        if sq is not None and _midway_bomber(sq) and dests:
+        if sq is not None and forward(st, sq, dests):
             return False
     return True
 

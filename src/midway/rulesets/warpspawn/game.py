@@ -376,11 +376,13 @@ give ``(head, unit, place)`` (a squad or a carrier for ``unit``; "" where the id
 class WarpspawnGame(Game):
     id = "warpspawn"
     title = "Midway (Warpspawn)"
-    version = "3"
+    version = "4"
     """2: a Deck Fire takes its 2 squads from Refuel/Rearm when On Deck is short (WS-R09); interception
     by the whole defending fleet (WS-R23) and runways that do not cap Midway's deck (WS-R21) by default.
     3: the owner picks between squads that differ in their Patrol turns (and, with the historical constraints, in
-    where they set up and whether they have flown) (WS-R30); a squad stranded in Takeoff is not pancaked (WS-R24)."""
+    where they set up and whether they have flown) (WS-R30); a squad stranded in Takeoff is not pancaked (WS-R24).
+    4: with the historical constraints Japan must fly its two Midway waves: its bombers move toward Takeoff, which
+    holds for the wave, and a ready wave launches (WS-R35); games without them are unchanged."""
     sides = ("usn", "ijn")
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (
