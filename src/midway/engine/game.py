@@ -581,17 +581,30 @@ class State:
         for d in pend.values():
             if d.blind:
                 blind.update(s for s in d.blind if s != side)
+        to_move = [
+            s for s in self.game.sides if (s in pend and (s == side or self._public_turn(pend[s]))) or s in blind
+        ]
         return {
             "ruleset": self.game.id,
             "version": self.game.version,
             "side": side,
             "options": dict(self.options),
-            "to_move": [s for s in self.game.sides if s in pend or s in blind],
+            "to_move": to_move,
             "sealed": sorted(self._held),
             "outcome": None if self.result is None else self.result.to_json(),
             "state": self._view(side),
             "log": tail,
         }
+
+    def _public_turn(self, decision: Decision) -> bool:
+        """Whether the other sides (and spectators) may know that ``decision``'s side is choosing now.
+
+        True by default. A ruleset that asks a question only when the side holds something the enemy may
+        not know (a hidden fleet under the enemy's aircraft, aircraft in a hangar) answers False for it,
+        and :meth:`view` then lists that side in ``to_move`` only in the side's own view: the question's
+        existence would otherwise tell the enemy what its answer hides.
+        """
+        return True
 
     _blind: Mapping[str, int] = MappingProxyType({})
     """In a blind compound order step, how many choices each side has made in it (its decision ids count

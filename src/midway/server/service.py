@@ -926,7 +926,8 @@ class GameService:
         if decision is None:
             if side in state.view(None).get("sealed", []):
                 return "you have already sealed your choice for this step; waiting on the other side"
-            waiting = ", ".join(state.game.side_name(s) for s in state.to_move) or "nobody"
+            shown = state.view(side, log_tail=0)["to_move"]  # as this seat sees it, never the true state's
+            waiting = ", ".join(state.game.side_name(s) for s in shown) or "the other side"
             return f"you have no decision to make now (waiting on {waiting}); nothing was changed"
         return (
             "that decision is no longer current (the game has moved on); nothing was changed: reload and choose again"

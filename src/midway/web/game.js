@@ -109,8 +109,10 @@ function turnText(payload) {
   if (payload.over) return "game over";
   const names = payload.to_move.map((s) => sideName(ruleset, s));
   if (payload.decision) return "your turn";
-  if (payload.view && payload.view.sealed && payload.view.sealed.includes(payload.side)) return `choice sealed; waiting for ${names.join(" and ")}`;
-  return names.length ? `waiting for ${names.join(" and ")}` : "";
+  // to_move is as this seat sees it: a question whose existence is hidden information is not named (HBG-R35)
+  const waiting = names.length ? `waiting for ${names.join(" and ")}` : "waiting";
+  if (payload.view && payload.view.sealed && payload.view.sealed.includes(payload.side)) return `choice sealed; ${waiting}`;
+  return names.length ? waiting : "";
 }
 
 // ---------------------------------------------------------------- decision

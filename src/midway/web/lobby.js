@@ -132,7 +132,7 @@ async function listGames() {
         status.textContent = "your turn";
         status.className = "turn mine";
       } else {
-        status.textContent = `waiting for ${g.to_move.map((s) => sideName(ruleset, s)).join(" and ")}`;
+        status.textContent = g.to_move.length ? `waiting for ${g.to_move.map((s) => sideName(ruleset, s)).join(" and ")}` : "waiting";
         status.className = "turn theirs";
       }
     }).catch((err) => { status.textContent = err.status === 404 ? "gone from this server" : err.message; });

@@ -455,6 +455,21 @@ def test_hbg_1_6_voluntary_landing_and_done() -> None:
     assert cap.at == "landed" and cap.fuel == 2
 
 
+def test_hbg_1_6_voluntary_landing_question_not_shown_to_the_enemy() -> None:
+    """HBG-R35, M078: the IJN is asked about a voluntary landing only because a carrier under Recover sits under
+    its Zeros; the USN's view must not say that the IJN is choosing (it would learn where Akagi is)."""
+    st = fresh(2)
+    _ops(st, akagi="recover")
+    akagi = st.ships["akagi"].zone
+    assert akagi is not None and not st.ships["akagi"].located
+    fly(st, "akagi", "a6m", 2, akagi, fuel=2)
+    enter(st, "1.6")
+    st._offered = None  # noqa: SLF001 - the position was edited by hand
+    assert "ijn" in st.pending()
+    assert st.view("ijn", log_tail=0)["to_move"] == ["ijn"]
+    assert st.view("usn", log_tail=0)["to_move"] == [] and st.view(None, log_tail=0)["to_move"] == []
+
+
 def test_hbg_1_6_recovering_under_launch_orders() -> None:
     """M081 (HBG-R50): stranded out-of-fuel aircraft land on a carrier under Launch: its spotted units
     go back to the hangar, the landed ones stay on deck through Clear The Decks, the carrier must

@@ -196,6 +196,24 @@ def test_hbg_4_3_hidden_task_force_cannot_be_attacked_unless_revealed() -> None:
     assert st.ships["enterprise"].located and st.battle is not None and st.battle["zone"] == 21
 
 
+def test_hbg_4_3_reveal_question_not_shown_to_the_enemy() -> None:
+    """HBG-R35, HBG-R80, M138: the USN is asked whether to reveal a hidden Task Force only when enemy aircraft
+    are over it; the IJN's view (and the spectator's) must not say that the USN is choosing, or it would learn
+    where the Task Force is even when it stays hidden. Its view is the same as with the Task Force elsewhere."""
+    seen = {}
+    for zone in (21, 16):
+        st = blank()
+        ships(st, zone, "enterprise", "farragut_dd-1", located=False)
+        fly(st, "a5", 21)  # Akagi's D3A over SZ21
+        enter(st, "4.3", [])
+        st._offered = None  # noqa: SLF001 - the position was edited by hand
+        asked = "usn" in st.pending()
+        assert asked == (zone == 21)
+        assert st.view("usn", log_tail=0)["to_move"] == (["usn"] if asked else [])
+        seen[zone] = (st.view("ijn", log_tail=0)["to_move"], st.view(None, log_tail=0)["to_move"])
+    assert seen[21] == seen[16] == ([], [])
+
+
 def test_hbg_4_3_midway_is_part_of_sz31_and_aa_guns_fire_per_battery() -> None:
     """M137, M169, C-31, HBG-R86: Midway's bases are targets in SZ31; the AA Guns roll one die per
     battery (3 left); a hit removes a battery; bombs on the Airfield cut its Command Tokens."""

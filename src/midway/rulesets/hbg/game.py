@@ -64,8 +64,21 @@ _PLACE_OF: dict[str | None, str] = {None: "air", **{side: "air" for side in SIDE
 """The place (``Air.at``) of each list of the Air Group index that is not named by its place."""
 
 
+_PRIVATE_KINDS = frozenset(
+    {"reveal", "land", "spot", "op_status", "reinforce", "rearm", "unspot", "return", "patrol", "shadow"}
+)
+"""HBG-R35: the questions asked only when the side holds something the enemy may not know (a hidden Task Force
+under enemy aircraft at 4.3 Step 1, a carrier under Recover at 1.6, aircraft in a hangar or on a deck, patrol
+aircraft, reinforcements): the enemy's view does not show that the side is choosing."""
+
+
 class HbgState(State):
     """A game of The Battle of Midway in progress."""
+
+    def _public_turn(self, decision: Decision) -> bool:
+        """HBG-R35: the enemy is not told that a side answers a question whose existence would tell it what the
+        side hides (:data:`_PRIVATE_KINDS`); the Command Token orders, the Squall and the battles are public."""
+        return decision.kind not in _PRIVATE_KINDS
 
     # ----------------------------------------------------------------- setup
     def _setup(self) -> None:
