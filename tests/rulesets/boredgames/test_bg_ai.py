@@ -96,7 +96,9 @@ def test_bg_surprise_attack_the_japanese_defender_denies_the_thach_weave() -> No
     assert st.phase == "chain" and st.combat["chain"] == "ijn"
     assert st.pos["ijn-b1"] == (3, 6)
     # ijn-b1 swapped with usn-f2 (now on 4.6); put the shooter two areas north of the Bomber, facing it
-    st.relocate("usn-f2", (3, 4), 2)
+    del st.at[st.pos["usn-f2"]]
+    st._place("usn-f2", (3, 4), 2)
+    st._cache = None
     assert thach_risk(Board.from_view(st.view("ijn", log_tail=0)), "usn-f1", "ijn-b1")[0] == 1.0
     assert _choose(st, "ijn") == "card:surprise"
     st.hands["usn"] = []  # no Thach Weave left: nothing to deny, the Firing (none here) is left alone

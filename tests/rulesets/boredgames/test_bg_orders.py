@@ -25,6 +25,23 @@ def test_bg_acceleration_one_more_manoeuvre_with_a_turn() -> None:
     assert where(st, "usn-f1") == (4, 5, "S")
 
 
+def test_bg_feint_without_a_swap_offers_no_turn() -> None:
+    """M57, BG-R11: a Feint into an empty area keeps the facing and asks nothing more."""
+    st = chain({"usn": ["feint"], "ijn": ["dodge"]}, placements={"usn-f1": (1, 5, "E"), "ijn-f1": (4, 7, "S")})
+    play(st, ("usn", "first:attacker"), ("ijn", "pass"), ("usn", "card:feint:R"))
+    assert where(st, "usn-f1") == (3, 6, "E") and st.phase == "chain" and st.to_move == ("ijn",)
+
+
+def test_bg_acceleration_into_an_occupied_area_swaps_with_its_own_turn() -> None:
+    """M56, BG-R11, BG-R35: Acceleration is a Manoeuvre; the turn chosen with it is the turn the swap
+    rule leaves the player (as in a Flight), so no second turn is offered."""
+    placements = {"usn-f1": (1, 5, "E"), "ijn-f1": (4, 7, "S"), "usn-f2": (4, 5, "W")}
+    st = chain({"usn": ["acceleration"], "ijn": ["dodge"]}, placements=placements)
+    play(st, ("usn", "first:attacker"), ("ijn", "pass"), ("usn", "card:acceleration:R"))
+    assert where(st, "usn-f1") == (4, 5, "S") and where(st, "usn-f2") == (3, 5, "W")
+    assert st.phase == "chain" and st.to_move == ("ijn",)
+
+
 def test_bg_feint_moves_one_area_sideways_keeping_facing() -> None:
     """M57, C-11, BG-R11: Feint left from facing east moves one area north, still facing east."""
     st = chain({"usn": ["feint"], "ijn": ["dodge"]}, placements={"usn-f1": (1, 5, "E"), "ijn-f1": (4, 7, "S")})
@@ -42,35 +59,121 @@ def test_bg_turnabout_turns_180_degrees() -> None:
 
 
 def test_bg_loop_restores_the_area_and_facing_before_the_tokens() -> None:
-    """M59, C-09, BG-R09: after forward and forward+left, Loop puts the aircraft back where its
-    tokens started, from the state (not the log)."""
+    """M59, C-09, BG-R09: after forward and forward+left (and no card move), Loop puts the aircraft back
+    where its tokens started, from the token moves kept in the state (not the log)."""
     st = chain({"usn": ["loop"]}, placements={"usn-f1": (1, 5, "E"), "ijn-f1": (4, 7, "S")}, plans=("SL", "SS"))
     play(st, ("usn", "first:attacker"))
-    assert where(st, "usn-f1") == (3, 5, "N") and st.combat["start"]["usn-f1"] == (1, 5, 1)
+    assert where(st, "usn-f1") == (3, 5, "N") and st.combat["moves"]["usn-f1"] == ((1, "S"), (1, "L"))
     st.events.clear()  # nothing depends on the event list
     force(st, [])
     play(st, ("usn", "card:loop"))
     assert where(st, "usn-f1") == (1, 5, "E") and st.combat is None
 
 
-def test_bg_loop_swaps_with_an_aircraft_on_the_start_area() -> None:
-    """M59, BG-R09, BG-R28: an aircraft now on the start area swaps onto the looping aircraft's area."""
+def test_bg_loop_reverses_only_token_moves_card_turn_kept() -> None:
+    """M59, C-09, BG-R09 (revised), LOOP "reverse your aircraft's moves resulting from Manoeuvre Tokens":
+    the Defender flies 4.7 to 4.5 facing N on its tokens, then plays Turnabout (facing S); after a Dodge
+    it plays Loop: the two token moves are reversed (back to 4.7), the Turnabout's turn is kept."""
+    st = bare(
+        {"usn-f1": (1, 5, "E"), "ijn-f1": (4, 7, "N")}, seed=1, hands={"usn": ["dodge"], "ijn": ["turnabout", "loop"]}
+    )
+    play(st, ("usn", "attack:usn-f1:ijn-f1"), ("usn", "plan:SS"), ("ijn", "plan:SS"), ("usn", "first:attacker"))
+    assert where(st, "ijn-f1") == (4, 5, "N")
+    play(st, ("ijn", "card:turnabout"), ("usn", "card:dodge"))
+    assert where(st, "ijn-f1") == (4, 5, "S") and "card:loop" in options(st, "ijn")
+    force(st, [])
+    play(st, ("ijn", "card:loop"))
+    assert where(st, "ijn-f1") == (4, 7, "S") and where(st, "usn-f1") == (3, 5, "E") and st.combat is None
+
+
+def test_bg_loop_reverses_only_token_moves_card_move_kept() -> None:
+    """M59, BG-R09 (revised): the Attacker flies 1.1 to 1.3 facing S on its tokens and one area more
+    with Acceleration (1.4); Loop reverses the two token moves only: 1.2 facing S."""
+    st = bare(
+        {"usn-f1": (1, 1, "S"), "ijn-f1": (10, 10, "W"), "ijn-f2": (2, 5, "N")},
+        seed=1,
+        hands={"usn": ["acceleration", "loop"], "ijn": ["dodge"]},
+    )
+    play(st, ("usn", "attack:usn-f1:ijn-f2"), ("usn", "plan:SS"), ("ijn", "plan:SS"), ("usn", "first:defender"))
+    play(st, ("ijn", "pass"), ("usn", "card:acceleration:S"))
+    assert where(st, "usn-f1") == (1, 4, "S")
+    play(st, ("ijn", "card:dodge"))
+    force(st, [])
+    play(st, ("usn", "card:loop"))
+    assert where(st, "usn-f1") == (1, 2, "S") and st.combat is None
+
+
+def test_bg_loop_a_second_loop_has_no_token_moves_left() -> None:
+    """M59, BG-R09 (revised): reversed moves are gone; a second Loop, after a Feint, reverses nothing and
+    the Feint's slide stays."""
+    st = chain(
+        {"usn": ["loop", "loop", "feint"], "ijn": ["dodge", "dodge"]},
+        placements={"usn-f1": (1, 5, "E"), "ijn-f1": (4, 7, "S")},
+    )
+    play(st, ("usn", "first:attacker"), ("ijn", "pass"), ("usn", "card:loop"))
+    assert where(st, "usn-f1") == (1, 5, "E") and st.combat["moves"] == {"ijn-f1": ((2, "S"), (2, "S"))}
+    play(st, ("ijn", "card:dodge"), ("usn", "card:feint:R"), ("ijn", "card:dodge"), ("usn", "card:loop"))
+    assert where(st, "usn-f1") == (1, 6, "E")
+
+
+def test_bg_loop_a_step_back_into_an_occupied_area_swaps() -> None:
+    """M59, BG-R09, BG-R28, ACTION FLIGHT *: each area flown back is a move; entering an occupied area
+    swaps (the other aircraft keeps its facing)."""
     st = chain({"usn": ["loop"]}, placements={"usn-f1": (1, 5, "E"), "ijn-f1": (4, 7, "S")}, plans=("SL", "SS"))
     play(st, ("usn", "first:attacker"))
     st._place("usn-f2", (1, 5), 2)
     st._cache = None
     force(st, [])
     play(st, ("usn", "card:loop"))
-    assert where(st, "usn-f1") == (1, 5, "E") and where(st, "usn-f2") == (3, 5, "S")
+    assert where(st, "usn-f1") == (1, 5, "E") and where(st, "usn-f2") == (2, 5, "S") and st.combat is None
 
 
-def test_bg_loop_not_playable_when_its_area_is_gone() -> None:
-    """M59, BG-R09: with the start area off the board (its Small Tile moved away), no Loop is offered."""
-    st = chain({"usn": ["loop"]}, placements={"usn-f1": (1, 5, "E"), "ijn-f1": (4, 7, "S")}, plans=("SL", "SS"))
-    play(st, ("usn", "first:attacker"))
-    st.combat["start"]["usn-f1"] = (-5, -5, 0)
+def test_bg_loop_reversing_off_the_board_lays_a_small_tile() -> None:
+    """M59, BG-R09 (revised), ACTION FLIGHT *: 0.1 to 0.3 on the tokens, a Feint right lays Small Tile 1
+    (-1.3); Loop flies back north along the token moves: -1.2, then -1.1 off the board, where the free
+    Small Tile 2 is laid, as for any move."""
+    st = bare({"usn-f1": (0, 1, "S"), "ijn-f1": (2, 4, "W")}, hands={"usn": ["feint", "loop"], "ijn": ["dodge"]})
+    play(st, ("usn", "attack:usn-f1:ijn-f1"), ("usn", "plan:SS"), ("ijn", "plan:SS"), ("usn", "first:attacker"))
+    play(st, ("ijn", "pass"), ("usn", "card:feint:R"))
+    assert where(st, "usn-f1") == (-1, 3, "S") and st.small == [(-2, 2), None]
+    force(st, [])
+    play(st, ("ijn", "card:dodge"), ("usn", "card:loop"))
+    assert where(st, "usn-f1") == (-1, 1, "S") and st.small == [(-2, 2), (-2, 0)] and st.combat is None
+
+
+def test_bg_loop_reversing_off_the_board_with_no_free_tile_destroys() -> None:
+    """M59, M31, BG-R09 (revised), BG-R31: as above, but another aircraft is on each Small Tile: flying
+    back off the board with no free tile destroys the aircraft and ends the Combat."""
+    st = bare({"usn-f1": (0, 1, "S"), "ijn-f1": (2, 4, "W")}, hands={"usn": ["feint", "loop"], "ijn": ["dodge"]})
+    play(st, ("usn", "attack:usn-f1:ijn-f1"), ("usn", "plan:SS"), ("ijn", "plan:SS"), ("usn", "first:attacker"))
+    play(st, ("ijn", "pass"), ("usn", "card:feint:R"))
+    st.small[1] = (-2, 8)
+    st.small_age[1] = st.tiles_added = 2
+    for c in ((-2, 8), (-1, 8), (-2, 9), (-1, 9)):
+        st.small_at[c] = 1
+    st._place("usn-f2", (-2, 2), 0)
+    st._place("ijn-f2", (-2, 9), 0)
     st._cache = None
-    assert options(st, "usn") == ["pass"]
+    force(st, [])
+    play(st, ("ijn", "card:dodge"), ("usn", "card:loop"))
+    assert st.pos["usn-f1"] is None and st.combat is None and st.lost["usn"]["fighter"] == 1
+
+
+def test_bg_sixth_sense_reverses_only_token_moves_then_plans_again() -> None:
+    """M63, BG-R09 (revised), SIXTH SENSE: the tokens (1.5 to 3.5) are reversed, a Feint's slide made after
+    them is kept (3.4 back to 1.4); the new tokens fly from there, and a later Loop reverses only them."""
+    st = chain(
+        {"usn": ["sixth", "feint", "loop"], "ijn": ["dodge", "dodge"]},
+        placements={"usn-f1": (1, 5, "E"), "ijn-f1": (4, 7, "S")},
+    )
+    play(st, ("usn", "first:attacker"), ("ijn", "pass"), ("usn", "card:feint:L"))
+    assert where(st, "usn-f1") == (3, 4, "E")
+    play(st, ("ijn", "card:dodge"), ("usn", "card:sixth"))
+    assert where(st, "usn-f1") == (1, 4, "E") and st.phase == "replan"
+    play(st, ("usn", "plan:RS"))
+    assert where(st, "usn-f1") == (2, 5, "S") and st.combat["moves"]["usn-f1"] == ((1, "R"), (2, "S"))
+    play(st, ("ijn", "card:dodge"), ("usn", "card:loop"))
+    assert where(st, "usn-f1") == (1, 4, "E")
 
 
 def test_bg_sixth_sense_undoes_and_plans_again() -> None:

@@ -114,8 +114,8 @@ def test_bg_2_4_4_the_view_shows_pool_costs_and_card_effects() -> None:
 
 def test_bg_action_combat_the_view_tells_each_combatant_what_firing_would_do() -> None:
     """ACTION COMBAT, Range Diagram table, LOOP: during the card chain both players see, for each
-    combatant, the enemy's colour on its diagram (cards drawn, whether it can destroy), where its
-    tokens started, and the cards moves are told in the log."""
+    combatant, the enemy's colour on its diagram (cards drawn, whether it can destroy), its token moves
+    (what Loop and Sixth Sense reverse, BG-R09), and the cards moves are told in the log."""
     st = bare(
         {"usn-f1": (2, 10, "N"), "ijn-f1": (1, 7, "N"), "usn-f2": (0, 0, "E"), "ijn-f2": (11, 0, "W")},
         hands={"usn": ["acceleration", "thach"], "ijn": ["turnabout"]},
@@ -128,6 +128,8 @@ def test_bg_action_combat_the_view_tells_each_combatant_what_firing_would_do() -
         rows = _rows(st, side, "Combat")
         assert rows["usn-f1 if Firing now"] == ("enemy in yellow area: 2 cards, can destroy",)
         assert rows["ijn-f1 if Firing now"] == ("enemy in yellow area: 2 cards, can destroy",)
-        assert rows["usn-f1 tokens started"][0].startswith("2.10 facing N")
+        assert rows["usn-f1 token moves"] == (
+            "1 area N + turn left, 1 area W + turn right (Loop, Sixth Sense reverse them)",
+        )
     labels = {o.id: o.label for o in st.decision("usn").options}
     assert labels["card:thach:usn-f2"] == "Thach Weave with usn-f2 (ijn-f1 out of its diagram)"

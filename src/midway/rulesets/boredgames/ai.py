@@ -228,6 +228,15 @@ class Board:
             self.face[aid] = (self.face[aid] + TURN[t]) % 4
         return True
 
+    def reverse(self, aid: str, moves: Any) -> bool:
+        """Loop, Sixth Sense (BG-R09): the token moves (direction name, token) undone, last first, from
+        where ``aid`` is now; False when a step back leaves the board (counted as lost)."""
+        for d, t in reversed(moves):
+            self.face[aid] = (self.face[aid] - TURN[t]) % 4
+            if not self.step(aid, (FACINGS.index(d) + 2) % 4):
+                return False
+        return True
+
     def remove(self, aid: str) -> None:
         cell = self.pos.pop(aid, None)
         if cell is not None:
@@ -642,12 +651,9 @@ class Tactician:
                 nb = b.copy()
                 nb.face[mine] = (nb.face[mine] + 2) % 4
             elif key in ("loop", "sixth"):
-                start = cb["start"].get(mine)
-                if start is None:
-                    continue
                 nb = b.copy()
-                nb.put(mine, (start[0], start[1]))
-                nb.face[mine] = FACINGS.index(start[2])
+                if not nb.reverse(mine, cb["moves"].get(mine, ())):
+                    continue
             elif key == "aileron":
                 mods["aileron"][me] += 1
             elif key == "veterans":
@@ -694,7 +700,7 @@ def _state_facts(state: Any) -> dict[str, Any]:
             "plans": cb["plans"],
             "order": cb["order"],
             "idx": cb["idx"],
-            "start": {a: (x, y, FACINGS[f]) for a, (x, y, f) in cb["start"].items()},
+            "moves": {a: [(FACINGS[d], t) for d, t in m] for a, m in cb["moves"].items()},
             "veterans": cb["veterans"],
             "aileron": cb["aileron"],
             "dodge": cb["dodge"],

@@ -1,8 +1,9 @@
 """[ACTION COMBAT] [LIST OF ORDERS] Combat: secret Manoeuvre plans, execution, the Order Card chain, Firing.
 
 The combat in progress is ``state.combat`` (a plain dict): attacker and defender, the revealed plans,
-the execution order, each combatant's area and facing before its tokens (``start``: what Loop and
-Sixth Sense restore, BG-R09), whose turn it is in the card chain, and the Firing modifiers played.
+the execution order, each combatant's standing token moves (``moves``: the direction moved and the
+token's turn, in order; what Loop and Sixth Sense reverse, BG-R09), whose turn it is in the card chain,
+and the Firing modifiers played.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def begin(state: BoredGamesState, attacker: str, defender: str) -> None:
         "plans": None,
         "order": None,
         "idx": 0,
-        "start": {},
+        "moves": {},
         "chain": _other(aside),
         "opening": True,
         "veterans": {"usn": 0, "ijn": 0},
@@ -113,7 +114,7 @@ def decisions(state: BoredGamesState) -> dict[str, Decision]:
         aid = cb["replan"]
         side = aid[:3]
         opts = [Option(f"plan:{p}", lazy(_plan_label, p)) for p in PLANS[2]]
-        opts.append(Option("noplan", "plan nothing: stay where the tokens started"))
+        opts.append(Option("noplan", "plan nothing: stay where the reversal left the aircraft"))
         return {side: state.decide(side, f"{aid}: Sixth Sense, plan again", "SIXTH SENSE", opts, kind="plan")}
     side = cb["chain"]
     role = "Attacker" if side == cb["aside"] else "Defender"
@@ -125,7 +126,6 @@ def card_options(state: BoredGamesState, side: str) -> list[Option]:
     """[ACTION COMBAT] [LIST OF ORDERS] M39-M41: each playable card in hand (with its choice), or pass."""
     cb = state.combat
     assert cb is not None
-    me = mine(cb, side)
     if cb["opening"] and side == cb["dside"]:
         opts = [Option("pass", "play no card (the Attacker may still play one)")]
     else:
@@ -136,10 +136,6 @@ def card_options(state: BoredGamesState, side: str) -> list[Option]:
             opts += [Option(f"card:acceleration:{t}", f"{name}: {_TOKEN_LABEL[t]}") for t in "SLR"]
         elif key == "feint":
             opts += [Option(f"card:feint:{d}", f"{name} to the {'left' if d == 'L' else 'right'}") for d in "LR"]
-        elif key in ("loop", "sixth"):
-            start = cb["start"].get(me)
-            if start is not None and state.on_board((start[0], start[1])):
-                opts.append(Option(f"card:{key}", name))
         elif key == "thach":
             target = mine(cb, _other(side))
             for a in state.aircraft_of(side):
@@ -202,21 +198,46 @@ def resolve_plans(state: BoredGamesState, plans: dict[str, str]) -> None:
 
 
 def execute(state: BoredGamesState, aid: str, tokens: str) -> None:
-    """[ACTION COMBAT] M36, M37, BG-R09: consider the tokens left to right; remember where they started."""
+    """[ACTION COMBAT] M36, M37, BG-R09: consider the tokens left to right; remember each token's move
+    (the direction flown and the token's turn) for Loop and Sixth Sense to reverse."""
     cb = state.combat
     assert cb is not None
-    cell = state.pos[aid]
-    assert cell is not None
-    cb["start"].setdefault(aid, (cell[0], cell[1], state.face[aid]))
     for t in tokens:
-        if not state.step(aid, state.face[aid]) or state.result is not None:
+        direction = state.face[aid]
+        if not state.step(aid, direction) or state.result is not None:
             return
-        state.face[aid] = (state.face[aid] + TURNS[t]) % 4
+        cb["moves"][aid] = (*cb["moves"].get(aid, ()), (direction, t))
+        state.face[aid] = (direction + TURNS[t]) % 4
         state.emit(
             "manoeuvre",
             f"{aid} {_TOKEN_LABEL[t]} to {cell_id(state.pos[aid])} facing {FACINGS[state.face[aid]]}",  # type: ignore[arg-type]
             rule="ACTION COMBAT",
         )
+
+
+def reverse(state: BoredGamesState, aid: str) -> None:
+    """[LOOP] [SIXTH SENSE] M59, M63, BG-R09 (revised): reverse the aircraft's moves resulting from its
+    Manoeuvre Tokens, last token first, starting from where it is now: each token's turn is turned back
+    and its area flown back (one area against the direction it flew), so a card's move or turn made
+    after the tokens is kept. Each area flown back is a move like any other (ACTION FLIGHT *): off the
+    board a Small Board Tile is laid or the aircraft is destroyed, an occupied area swaps (BG-R28), and
+    entering the enemy carrier's area wins (BG-R25). The moves are then gone: a second Loop has nothing
+    left to reverse."""
+    cb = state.combat
+    assert cb is not None
+    moves = cb["moves"].pop(aid, ())
+    for direction, t in reversed(moves):
+        state.face[aid] = (state.face[aid] - TURNS[t]) % 4
+        back = (direction + 2) % 4
+        if not state.step(aid, back) or state.result is not None:
+            return
+    cell = state.pos[aid]
+    assert cell is not None
+    state.emit(
+        "undo",
+        f"{aid} reverses {len(moves)} Manoeuvre Token move(s): on {cell_id(cell)} facing {FACINGS[state.face[aid]]}",
+        rule="BG-R09",
+    )
 
 
 def _broken(state: BoredGamesState) -> bool:
@@ -322,9 +343,7 @@ def play(state: BoredGamesState, side: str, opt: Option) -> None:
         state.face[me] = (state.face[me] + 2) % 4
         _moved(state, me, "turns about", "TURNABOUT")
     elif key in ("loop", "sixth"):
-        x, y, f = cb["start"][me]
-        state.relocate(me, (x, y), f)
-        state.emit("undo", f"{me} back on {cell_id((x, y))} facing {FACINGS[f]}", rule="BG-R09")
+        reverse(state, me)
     elif key == "aileron":
         cb["aileron"][side] += 1
     elif key == "dodge":
@@ -340,7 +359,14 @@ def play(state: BoredGamesState, side: str, opt: Option) -> None:
         if state.result is None:
             end(state)
         return
-    if key == "sixth":
+    _card_done(state, side, me)
+
+
+def _card_done(state: BoredGamesState, side: str, me: str) -> None:
+    """After a card: Sixth Sense plans again, else the chain goes on."""
+    cb = state.combat
+    assert cb is not None
+    if cb["played"][-1] == "sixth":
         cb["replan"] = me
         state.phase = "replan"
         return
@@ -461,14 +487,14 @@ def end(state: BoredGamesState) -> None:
 
 def public(cb: dict[str, Any], state: BoredGamesState) -> dict[str, Any]:
     """What both players know of the combat (plans only once revealed; they are stored only then), with
-    what each combatant would see of the other on its range diagram if Firing came now (M43) and where
-    its tokens started (what Loop and Sixth Sense go back to, BG-R09)."""
+    what each combatant would see of the other on its range diagram if Firing came now (M43) and its
+    standing token moves, each the direction flown and the token (what Loop and Sixth Sense reverse, BG-R09)."""
     sights: dict[str, str | None] = {}
     if state.pos[cb["att"]] is not None and state.pos[cb["def"]] is not None:
         sights = {cb["att"]: sight(state, cb["att"], cb["def"]), cb["def"]: sight(state, cb["def"], cb["att"])}
     return {
         "sight": sights,
-        "start": {a: [x, y, FACINGS[f]] for a, (x, y, f) in cb["start"].items()},
+        "moves": {a: [[FACINGS[d], t] for d, t in m] for a, m in cb["moves"].items()},
         "attacker": cb["att"],
         "defender": cb["def"],
         "plans": None if cb["plans"] is None else dict(cb["plans"]),  # token strings: immutable

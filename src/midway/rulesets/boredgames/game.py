@@ -2,8 +2,8 @@
 
 The state keeps everything the rules need in plain attributes (never the event list): aircraft areas
 and facings, the Small Board Tiles in play, markers, command points, hands, the Order Pool and deck,
-and the combat in progress with each combatant's area before its Manoeuvre Tokens (what Loop and
-Sixth Sense restore, BG-R09).
+and the combat in progress with each combatant's standing Manoeuvre Token moves (what Loop and
+Sixth Sense reverse, BG-R09).
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ class BoredGamesState(State):
         cb = self.combat
         if cb is not None:
             cb = dict(cb)
-            for key in ("start", "veterans", "aileron"):
+            for key in ("moves", "veterans", "aileron"):
                 cb[key] = dict(cb[key])
             cb["played"] = list(cb["played"])
             if cb["plans"] is not None:
@@ -212,24 +212,6 @@ class BoredGamesState(State):
         if other_aid is not None:
             self.entered(other_aid)
         return True
-
-    def relocate(self, aid: str, cell: Cell, facing: int) -> None:
-        """BG-R09: put ``aid`` back on ``cell``; an aircraft there swaps onto ``aid``'s area."""
-        here = self.pos[aid]
-        assert here is not None
-        if cell != here:
-            other_aid = self.at.get(cell)
-            if other_aid is not None:
-                self.pos[other_aid] = here
-                self.at[here] = other_aid
-            else:
-                del self.at[here]
-            self.pos[aid] = cell
-            self.at[cell] = aid
-            self.entered(aid)
-            if other_aid is not None:
-                self.entered(other_aid)
-        self.face[aid] = facing
 
     def entered(self, aid: str) -> None:
         """[2.1] BG-R25: a Bomber entering the enemy Aircraft Carrier's area wins at once (Carrier Hunt)."""
@@ -388,7 +370,8 @@ class BoredGamesState(State):
 class BoredGamesGame(Game):
     id = "boredgames"
     title = "Battle of Midway (Bored Games)"
-    version = "0.2"
+    version = "0.3"
+    # 0.3: Loop and Sixth Sense reverse only the token moves, keeping later card moves (BG-R09 revised).
     sides = SIDES
     side_names = SIDE_NAMES
     description = (

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 ARROW = {"N": "^", "E": ">", "S": "v", "W": "<"}
 TOKEN_WORDS = {"S": "forward", "L": "forward+left", "R": "forward+right"}
+TURN_WORDS = {"L": "left", "R": "right"}
 PHASE_WORDS = {
     "place": "set-up: placing aircraft one at a time",
     "bid": "Fight for Initiative: secret bids of 0-3 Command Points",
@@ -40,11 +41,11 @@ CARD_EFFECTS = {
     "acceleration": "1 additional Manoeuvre",
     "feint": "move 1 area straight to the left or right, facing kept",
     "turnabout": "turn your aircraft 180 degrees",
-    "loop": "undo your Manoeuvre Token moves (back where the tokens started)",
+    "loop": "reverse your Manoeuvre Token moves (later card moves and turns are kept)",
     "surprise": "no more cards: Firing at once",
     "aileron": "in Firing, ignore the enemy's highest card",
     "dodge": "no Firing in this Combat",
-    "sixth": "undo your Manoeuvre Token moves, then you may plan 2 new tokens",
+    "sixth": "reverse your Manoeuvre Token moves, then you may plan 2 new tokens",
     "thach": "another American aircraft fires at the enemy in Combat (the enemy cannot destroy it)",
     "veterans": "draw 1 additional Firing Card",
 }
@@ -205,8 +206,9 @@ def render(game: Game, view: Mapping[str, Any]) -> list[TextSection]:
         if cb["plans"]:
             for k, v in cb["plans"].items():
                 crow.append((f"{k} tokens", ", ".join(TOKEN_WORDS[t] for t in v)))
-        for k, v in cb.get("start", {}).items():
-            crow.append((f"{k} tokens started", f"{v[0]}.{v[1]} facing {v[2]} (Loop, Sixth Sense go back there)"))
+        for k, v in cb.get("moves", {}).items():
+            moves = ", ".join(f"1 area {d}" + ("" if t == "S" else f" + turn {TURN_WORDS[t]}") for d, t in v)
+            crow.append((f"{k} token moves", f"{moves or 'none'} (Loop, Sixth Sense reverse them)"))
         if cb["played"]:
             crow.append(("cards played", ", ".join(CARD_NAMES[c] for c in cb["played"])))
         mods = [f"Veterans +{n} card" for n in [cb["veterans"].get("ijn", 0)] if n]

@@ -111,7 +111,7 @@ def _combat(st: Mapping[str, Any], s: Any, mover: str | None) -> dict[str, Any] 
         "plans": None if cb["plans"] is None else dict(cb["plans"]),
         "order": order,
         "idx": idx,
-        "start": {a: (x, y, FACINGS.index(f)) for a, (x, y, f) in cb["start"].items()},
+        "moves": {a: tuple((FACINGS.index(d), t) for d, t in m) for a, m in cb["moves"].items()},
         "chain": cb["card_turn"],
         "opening": phase == "chain" and cb["card_turn"] != aside and not cb["played"],
         "veterans": dict(cb["veterans"]),
