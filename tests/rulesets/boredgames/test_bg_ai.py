@@ -132,3 +132,32 @@ def test_bg_2_1_a_japanese_bomber_in_an_american_fighters_reach_costs_the_japane
     near = Board.from_state(bare({"usn-f1": (4, 5, "E"), "ijn-b1": (7, 5, "W"), "usn-b1": (0, 0, "S")}))
     far = Board.from_state(bare({"usn-f1": (4, 5, "W"), "ijn-b1": (7, 5, "W"), "usn-b1": (0, 0, "S")}))
     assert near.value("ijn") < far.value("ijn") - 0.5 * ai.EXPOSURE["ijn"]
+
+
+def test_bg_action_flight_star_the_players_and_the_sampler_handle_the_turn_after_a_swap() -> None:
+    """ACTION FLIGHT *, BG-R11: after a Feint swaps usn-f1 onto 3.4 (facing E), ijn-f1 on 3.6 facing N
+    has it in red while it sees nothing; the heuristic turns right (S) to face it. The playout policy
+    answers legally and the sampler rebuilds the position exactly (BG-R29)."""
+    from midway.rulesets.boredgames import GAME
+    from midway.rulesets.boredgames.sampler import sample
+    from tests.ai.samples import assert_fits
+
+    placements = {"usn-f1": (1, 5, "E"), "ijn-f1": (3, 8, "N"), "usn-f2": (3, 4, "W")}
+    st = bare(placements, hands={"usn": ["feint"], "ijn": ["dodge"]})
+    for card in ("feint", "dodge"):  # the hands' cards come out of the pile (BG-R41)
+        st.deck.remove(card)
+    for move in ("attack:usn-f1:ijn-f1", "plan:SS", "first:attacker", "card:feint:L"):
+        st.apply("usn", move)
+        if move == "plan:SS":
+            st.apply("ijn", "plan:SS")
+        if move == "first:attacker":
+            st.apply("ijn", "pass")
+    assert st.phase == "swapturn" and st.pos["usn-f1"] == (3, 4) and st.pos["ijn-f1"] == (3, 6)
+    assert _choose(st, "usn") == "turn:R"
+    decision = st.decision("usn")
+    assert decision is not None
+    assert ai.playout(st.clone(search=True), decision, SeededDice(2)) in decision.option_ids
+    view = st.view("usn", log_tail=0)
+    got = sample(GAME, view, SeededDice(3), decision)
+    assert got is not None
+    assert_fits(GAME, view, got, decision)

@@ -25,6 +25,21 @@ def test_bg_acceleration_one_more_manoeuvre_with_a_turn() -> None:
     assert where(st, "usn-f1") == (4, 5, "S")
 
 
+def test_bg_feint_into_an_occupied_area_swaps_then_may_turn_1_side() -> None:
+    """M57, M32, BG-R11 (revised), ACTION FLIGHT * "after making this move, a player can still turn the
+    aircraft by 1 side. This rule also applies to movements that result from the effects of Order
+    Cards": a Feint into usn-f2's area swaps them (usn-f2 keeps facing W); the owner then turns usn-f1
+    left (E to N) before the chain goes on."""
+    placements = {"usn-f1": (1, 5, "E"), "ijn-f1": (4, 7, "S"), "usn-f2": (3, 4, "W")}
+    st = chain({"usn": ["feint"], "ijn": ["dodge"]}, placements=placements)
+    play(st, ("usn", "first:attacker"), ("ijn", "pass"), ("usn", "card:feint:L"))
+    assert where(st, "usn-f1") == (3, 4, "E") and where(st, "usn-f2") == (3, 5, "W")
+    assert st.phase == "swapturn" and st.to_move == ("usn",)
+    assert options(st, "usn") == ["turn:S", "turn:L", "turn:R"]
+    play(st, ("usn", "turn:L"))
+    assert where(st, "usn-f1") == (3, 4, "N") and st.phase == "chain" and st.to_move == ("ijn",)
+
+
 def test_bg_feint_without_a_swap_offers_no_turn() -> None:
     """M57, BG-R11: a Feint into an empty area keeps the facing and asks nothing more."""
     st = chain({"usn": ["feint"], "ijn": ["dodge"]}, placements={"usn-f1": (1, 5, "E"), "ijn-f1": (4, 7, "S")})
@@ -40,6 +55,20 @@ def test_bg_acceleration_into_an_occupied_area_swaps_with_its_own_turn() -> None
     play(st, ("usn", "first:attacker"), ("ijn", "pass"), ("usn", "card:acceleration:R"))
     assert where(st, "usn-f1") == (4, 5, "S") and where(st, "usn-f2") == (3, 5, "W")
     assert st.phase == "chain" and st.to_move == ("ijn",)
+
+
+def test_bg_sixth_sense_swap_turn_comes_before_planning_again() -> None:
+    """M63, BG-R09, BG-R11: Sixth Sense flies back into an occupied area: swap, the turn of 1 side,
+    then the new plan."""
+    st = chain({"usn": ["sixth"]}, placements={"usn-f1": (1, 5, "E"), "ijn-f1": (4, 7, "S")}, plans=("SL", "SS"))
+    play(st, ("usn", "first:attacker"))
+    st._place("usn-f2", (2, 5), 2)
+    st._cache = None
+    play(st, ("usn", "card:sixth"))
+    # back 3.5 to 2.5 (a swap: usn-f2 onto 3.5, facing kept), then on to 1.5
+    assert where(st, "usn-f1") == (1, 5, "E") and where(st, "usn-f2") == (3, 5, "S") and st.phase == "swapturn"
+    play(st, ("usn", "turn:L"))
+    assert where(st, "usn-f1") == (1, 5, "N") and st.phase == "replan"
 
 
 def test_bg_feint_moves_one_area_sideways_keeping_facing() -> None:
@@ -116,16 +145,19 @@ def test_bg_loop_a_second_loop_has_no_token_moves_left() -> None:
     assert where(st, "usn-f1") == (1, 6, "E")
 
 
-def test_bg_loop_a_step_back_into_an_occupied_area_swaps() -> None:
-    """M59, BG-R09, BG-R28, ACTION FLIGHT *: each area flown back is a move; entering an occupied area
-    swaps (the other aircraft keeps its facing)."""
+def test_bg_loop_a_step_back_into_an_occupied_area_swaps_and_may_turn() -> None:
+    """M59, BG-R09, BG-R28, BG-R11, ACTION FLIGHT *: each area flown back is a move; entering an occupied
+    area swaps (the other aircraft keeps its facing) and the owner may then turn the aircraft by 1 side."""
     st = chain({"usn": ["loop"]}, placements={"usn-f1": (1, 5, "E"), "ijn-f1": (4, 7, "S")}, plans=("SL", "SS"))
     play(st, ("usn", "first:attacker"))
     st._place("usn-f2", (1, 5), 2)
     st._cache = None
-    force(st, [])
     play(st, ("usn", "card:loop"))
-    assert where(st, "usn-f1") == (1, 5, "E") and where(st, "usn-f2") == (2, 5, "S") and st.combat is None
+    assert where(st, "usn-f1") == (1, 5, "E") and where(st, "usn-f2") == (2, 5, "S")
+    assert st.phase == "swapturn" and options(st, "usn") == ["turn:S", "turn:L", "turn:R"]
+    force(st, [])
+    play(st, ("usn", "turn:R"))
+    assert where(st, "usn-f1") == (1, 5, "S") and st.combat is None
 
 
 def test_bg_loop_reversing_off_the_board_lays_a_small_tile() -> None:

@@ -598,6 +598,18 @@ class Tactician:
         values = plan_values(b, self.me, att, dfn)
         return self._best([(values.get(o[0][5:], -1e9), o[0]) for o in decision.options])
 
+    def _turn(self, decision: Decision) -> str:
+        """ACTION FLIGHT *, BG-R11: the facing after a swap that leaves the best Firing prospects."""
+        cb = self.facts["combat"]
+        att, dfn = cb["attacker"], cb["defender"]
+        mine = att if att[:3] == self.me else dfn
+        scored = []
+        for o in decision.options:
+            nb = self.board.copy()
+            nb.face[mine] = (nb.face[mine] + TURN[o[0].split(":")[1]]) % 4
+            scored.append((firing_value(nb, self.me, att, dfn, cb, thach=self.me == "ijn"), o[0]))
+        return self._best(scored)
+
     def _order(self, decision: Decision) -> str:
         cb = self.facts["combat"]
         att, dfn = cb["attacker"], cb["defender"]

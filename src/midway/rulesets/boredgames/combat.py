@@ -3,7 +3,7 @@
 The combat in progress is ``state.combat`` (a plain dict): attacker and defender, the revealed plans,
 the execution order, each combatant's standing token moves (``moves``: the direction moved and the
 token's turn, in order; what Loop and Sixth Sense reverse, BG-R09), whose turn it is in the card chain,
-and the Firing modifiers played.
+the aircraft that may turn after a swap (``turn``, BG-R11), and the Firing modifiers played.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from midway.engine import Decision, Option
 from midway.rulesets.boredgames import activation, purchase
-from midway.rulesets.boredgames.board import TURNS, cards_for, cell_id, colour, is_attack, lazy
+from midway.rulesets.boredgames.board import TURNS, ahead, cards_for, cell_id, colour, is_attack, lazy
 from midway.rulesets.boredgames.data import CARD_NAMES, FACINGS, FIRING, KINDS, ORDERS, TOKENS
 
 if TYPE_CHECKING:
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 _NAMES = {"usn": "Americans", "ijn": "Japanese"}
 _TOKEN_LABEL = {"S": "forward", "L": "forward + left", "R": "forward + right"}
+_TURN_LABEL = {"S": "keep the facing", "L": "turn left", "R": "turn right"}
 
 
 def _plans(n: int) -> tuple[str, ...]:
@@ -55,6 +56,7 @@ def begin(state: BoredGamesState, attacker: str, defender: str) -> None:
         "order": None,
         "idx": 0,
         "moves": {},
+        "turn": None,
         "chain": _other(aside),
         "opening": True,
         "veterans": {"usn": 0, "ijn": 0},
@@ -116,6 +118,16 @@ def decisions(state: BoredGamesState) -> dict[str, Decision]:
         opts = [Option(f"plan:{p}", lazy(_plan_label, p)) for p in PLANS[2]]
         opts.append(Option("noplan", "plan nothing: stay where the reversal left the aircraft"))
         return {side: state.decide(side, f"{aid}: Sixth Sense, plan again", "SIXTH SENSE", opts, kind="plan")}
+    if phase == "swapturn":
+        aid = cb["turn"]
+        side = aid[:3]
+        facing = state.face[aid]
+        opts = [
+            Option(f"turn:{t}", lazy("{} (facing {})".format, _TURN_LABEL[t], FACINGS[(facing + TURNS[t]) % 4]))
+            for t in "SLR"
+        ]
+        title = f"{aid} switched places: turn it by 1 side?"
+        return {side: state.decide(side, title, "ACTION FLIGHT *", opts, kind="turn")}
     side = cb["chain"]
     role = "Attacker" if side == cb["aside"] else "Defender"
     title = f"{mine(cb, side)} ({role}): play an Order Card?"
@@ -184,6 +196,15 @@ def resolve(state: BoredGamesState, side: str, opt: Option) -> None:
             return
         _next_in_chain(state, side)
         return
+    if phase == "swapturn":
+        aid = cb["turn"]
+        cb["turn"] = None
+        t = opt.id.split(":")[1]
+        if t != "S":
+            state.face[aid] = (state.face[aid] + TURNS[t]) % 4
+            _moved(state, aid, _TURN_LABEL[t] + " after switching places", "ACTION FLIGHT *")
+        _card_done(state, side, aid)
+        return
     play(state, side, opt)
 
 
@@ -215,22 +236,26 @@ def execute(state: BoredGamesState, aid: str, tokens: str) -> None:
         )
 
 
-def reverse(state: BoredGamesState, aid: str) -> None:
+def reverse(state: BoredGamesState, aid: str) -> bool:
     """[LOOP] [SIXTH SENSE] M59, M63, BG-R09 (revised): reverse the aircraft's moves resulting from its
     Manoeuvre Tokens, last token first, starting from where it is now: each token's turn is turned back
     and its area flown back (one area against the direction it flew), so a card's move or turn made
     after the tokens is kept. Each area flown back is a move like any other (ACTION FLIGHT *): off the
     board a Small Board Tile is laid or the aircraft is destroyed, an occupied area swaps (BG-R28), and
     entering the enemy carrier's area wins (BG-R25). The moves are then gone: a second Loop has nothing
-    left to reverse."""
+    left to reverse. True if the aircraft switched places on the way (BG-R11: it may then turn)."""
     cb = state.combat
     assert cb is not None
     moves = cb["moves"].pop(aid, ())
+    swapped = False
     for direction, t in reversed(moves):
         state.face[aid] = (state.face[aid] - TURNS[t]) % 4
         back = (direction + 2) % 4
+        here = state.pos[aid]
+        assert here is not None
+        swapped = swapped or ahead(here, back) in state.at
         if not state.step(aid, back) or state.result is not None:
-            return
+            return False
     cell = state.pos[aid]
     assert cell is not None
     state.emit(
@@ -238,6 +263,7 @@ def reverse(state: BoredGamesState, aid: str) -> None:
         f"{aid} reverses {len(moves)} Manoeuvre Token move(s): on {cell_id(cell)} facing {FACINGS[state.face[aid]]}",
         rule="BG-R09",
     )
+    return swapped
 
 
 def _broken(state: BoredGamesState) -> bool:
@@ -330,6 +356,7 @@ def play(state: BoredGamesState, side: str, opt: Option) -> None:
     cb["played"].append(key)
     me = mine(cb, side)
     state.emit("card", f"{_NAMES[side]} play {CARD_NAMES[key]}", rule=CARD_NAMES[key].upper(), data={"card": key})
+    swapped = False
     if key == "acceleration":
         turn = parts[2]
         if state.step(me, state.face[me]) and state.result is None:
@@ -337,13 +364,14 @@ def play(state: BoredGamesState, side: str, opt: Option) -> None:
             _moved(state, me, _TOKEN_LABEL[turn], "ACCELERATION")
     elif key == "feint":
         direction = (state.face[me] + (3 if parts[2] == "L" else 1)) % 4
+        swapped = ahead(state.pos[me], direction) in state.at  # type: ignore[arg-type]
         if state.step(me, direction) and state.result is None:
             _moved(state, me, f"slides {'left' if parts[2] == 'L' else 'right'}", "FEINT")
     elif key == "turnabout":
         state.face[me] = (state.face[me] + 2) % 4
         _moved(state, me, "turns about", "TURNABOUT")
     elif key in ("loop", "sixth"):
-        reverse(state, me)
+        swapped = reverse(state, me)
     elif key == "aileron":
         cb["aileron"][side] += 1
     elif key == "dodge":
@@ -359,11 +387,15 @@ def play(state: BoredGamesState, side: str, opt: Option) -> None:
         if state.result is None:
             end(state)
         return
+    if swapped:  # BG-R11: after a swap the owner may still turn the aircraft by 1 side
+        cb["turn"] = me
+        state.phase = "swapturn"
+        return
     _card_done(state, side, me)
 
 
 def _card_done(state: BoredGamesState, side: str, me: str) -> None:
-    """After a card: Sixth Sense plans again, else the chain goes on."""
+    """After a card (and any turn after a swap): Sixth Sense plans again, else the chain goes on."""
     cb = state.combat
     assert cb is not None
     if cb["played"][-1] == "sixth":

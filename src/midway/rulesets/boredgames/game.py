@@ -371,7 +371,8 @@ class BoredGamesGame(Game):
     id = "boredgames"
     title = "Battle of Midway (Bored Games)"
     version = "0.3"
-    # 0.3: Loop and Sixth Sense reverse only the token moves, keeping later card moves (BG-R09 revised).
+    # 0.3: Loop and Sixth Sense reverse only the token moves, keeping later card moves (BG-R09 revised);
+    # a swap caused by an Order Card lets the owner turn the aircraft by 1 side (BG-R11 revised).
     sides = SIDES
     side_names = SIDE_NAMES
     description = (

@@ -34,6 +34,7 @@ PHASE_WORDS = {
     "omit": "Combat: the Ace drops one of its three tokens",
     "chain": "Combat: Order Cards (Defender, Attacker, answers until one passes), then Firing",
     "replan": "Combat: Sixth Sense, planning again",
+    "swapturn": "Combat: an Order Card made the aircraft switch places; its owner may turn it by 1 side",
     "purchase": "Order Purchase: buy cards from the pool with the Command Points left",
     "reenter": "Round end: destroyed Fighters return on free Reinforcement Areas",
 }

@@ -90,7 +90,7 @@ def sample(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Deci
 
 def _combat(st: Mapping[str, Any], s: Any, mover: str | None) -> dict[str, Any] | None:
     """The combat in progress, its bookkeeping (which token row is next, the opening pass, who plans
-    again) derived from the phase and who must choose."""
+    again, who turns after a swap) derived from the phase and who must choose."""
     cb = st["combat"]
     if cb is None:
         return None
@@ -101,7 +101,7 @@ def _combat(st: Mapping[str, Any], s: Any, mover: str | None) -> dict[str, Any] 
     idx = 0
     if phase == "omit" and order is not None:
         idx = next(i for i, a in enumerate(order) if a[:3] == mover)
-    elif phase in ("chain", "replan"):
+    elif phase in ("chain", "replan", "swapturn"):
         idx = 2
     return {
         "att": att,
@@ -118,5 +118,6 @@ def _combat(st: Mapping[str, Any], s: Any, mover: str | None) -> dict[str, Any] 
         "aileron": dict(cb["aileron"]),
         "dodge": cb["dodge"],
         "replan": (att if att[:3] == mover else dfn) if phase == "replan" else None,
+        "turn": (att if att[:3] == mover else dfn) if phase == "swapturn" else None,
         "played": list(cb["played"]),
     }
