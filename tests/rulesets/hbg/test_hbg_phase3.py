@@ -12,6 +12,7 @@ from midway.rulesets.hbg.game import STEPS, HbgState
 from midway.rulesets.hbg.model import DATA, Air
 from midway.rulesets.hbg.orders import drawer_for_turn, squall_candidates
 
+MIDWAY = DATA.map.midway
 TF16 = ["enterprise", "new_orleans_ca-1", "new_orleans_ca-2", "farragut_dd-1"]
 CARDIV1 = "ijn-cardiv1-strike"
 
@@ -284,6 +285,27 @@ def test_hbg_3_1_cap_follows_when_every_capital_ship_leaves() -> None:
     assert cap.zone == 20 and not cap.ordered
     choose(st, "ijn", "tf:20", "allships", "to:25")
     assert cap.zone == 25 and cap.ordered
+
+
+def test_hbg_3_1_carrier_cap_follows_out_of_midways_zone_midway_cap_chooses() -> None:
+    """M116, HBG-R78 (3.1.2 Important note: "If all Capital ships move out of a Sea Zone that contains CAP
+    fighters, the CAP fighters must follow"): Enterprise, the only Capital Ship in Midway's zone, sails; her
+    F4F CAP goes with her, Midway's own F4F CAP (no Task Force's) is asked and may stay over the island."""
+    st = fresh()
+    st.turn = 2
+    enterprise_at(st, MIDWAY, op="maneuver")
+    for sid in TF16[1:]:
+        st.ships[sid].zone = None
+    own = st.add_air("usn", "f4f", "enterprise", 2)
+    own.at, own.zone, own.mission, own.strike, own.fuel = "air", MIDWAY, "cap", "capx", 2
+    island = st.add_air("usn", "f4f", "airfield", 2)
+    island.at, island.zone, island.mission, island.strike, island.fuel = "air", MIDWAY, "cap", "capy", 2
+    draw(st, ["usn", "usn", "combat"], dice=[1, 1])
+    choose(st, "usn", f"tf:{MIDWAY}", "ship:enterprise", "to:26")
+    assert st.sub["order"]["queue"] == [["usn", island.id, "cap"]] and options(st, "usn") == ("follow", "stay")
+    choose(st, "usn", "stay")
+    assert st.ships["enterprise"].zone == 26 and own.zone == 26 and own.ordered
+    assert island.zone == MIDWAY and not island.ordered
 
 
 def test_hbg_3_1_enemy_aircraft_follow_a_located_task_force() -> None:

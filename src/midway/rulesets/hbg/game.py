@@ -720,7 +720,9 @@ class HbgGame(Game):
 
     id = "hbg"
     title = "The Battle of Midway"
-    version = "0.3"  # 0.3: HBG-R45, unarmed bombers wait for 5.3 (only the patrol bomber spots unarmed)
+    version = "0.4"
+    """0.3: HBG-R45, unarmed bombers wait for 5.3 (only the patrol bomber spots unarmed).
+    0.4: HBG-R78, carrier CAP follows its Task Force out of Midway's zone too."""
     sides = SIDES
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (

@@ -768,9 +768,9 @@ def _queue_followers(st: HbgState, side: str, order: dict[str, Any]) -> None:
 
     Enemy shadowing patrols and enemy combat aircraft in the zone of a located Task Force that
     moves follow it; if part of the Task Force stays (and is located), each chooses. Patrols not
-    shadowing stay. Friendly CAP must go when every Capital Ship leaves a zone without a base;
-    when a Capital Ship leaves and another (or a base) stays, each CAP group not yet ordered
-    chooses.
+    shadowing stay. Friendly carrier-based CAP must go when every Capital Ship leaves the zone, Midway's
+    zone too; when a Capital Ship leaves and another stays, each CAP group not yet ordered chooses, and
+    so does CAP flying from Midway's bases, which belongs to no Task Force (HBG-R78, revised).
     """
     zone = order["zone"]
     movers = [st.ships[s] for s in order["sel"]]
@@ -790,15 +790,13 @@ def _queue_followers(st: HbgState, side: str, order: dict[str, Any]) -> None:
             else:
                 order["follow"].append(a.id)
     if any(DATA.units[s.unit].capital for s in movers):
-        stays = any(DATA.units[s.unit].capital for s in remaining) or (
-            side == "usn" and any(b.zone == zone for b in st.bases.values())
-        )
+        capital_stays = any(DATA.units[s.unit].capital for s in remaining)
         for a in sorted(st.airborne(side, zone), key=lambda a: a.id):
             if a.mission != "cap":
                 continue
-            if not stays:
+            if not capital_stays and a.base not in st.bases:  # carrier-based CAP goes with its Task Force
                 order["cap"].append(a.id)
-            elif not a.ordered and not a.oof:
+            elif not a.ordered and not a.oof:  # a Capital Ship stays, or the CAP flies from Midway
                 order["queue"].append([side, a.id, "cap"])
 
 
