@@ -352,6 +352,29 @@ def test_vam_recovery_midway_aircraft_stay_ashore_except_avengers() -> None:
     assert s.vp["ijn"] - before == 2 * 0.25
 
 
+def test_vam_recovery_ditching_message_names_the_unit_as_it_flew() -> None:
+    """M101, C-10 / VAM-R12: a ditched unit is reported to its owner as it flew, full strength or reduced (the
+    message was built after its levels were gone, so a full unit read "(e)")."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "enterprise", "H5")
+    s.midway["closed"] = True
+    s.raids = [{"hex": "H5", "att": "usn", "tgt": "H5", "a": [], "d": [], "init": None, "rounds": 0, "origins": []}]
+    assert s.u["vmf221_f3"]["lv"] == 1  # reduced from the start (VAM-R06)
+    for a in ("vmsb241_d1", "vmf221_f3"):
+        s.u[a].update(st="air", raid=0, out=1)
+    s.tasks = {"usn": [["vmsb241_d1", None, "land"], ["vmf221_f3", None, "land"]], "ijn": []}
+    s.step = "p7"
+    n = len(s.log("usn"))
+    s._close_p7()
+    texts = [e.text for e in s.log("usn")[n:] if e.kind == "ditch"]
+    assert texts == [
+        "D VMSB-241 D1 (SBD-2) ne trouve pas où se poser : perdu en mer",
+        "F(e) VMF-221 F3 (Wildcat) ne trouve pas où se poser : perdu en mer",
+    ]
+    assert s.u["vmsb241_d1"]["lv"] == 0 and s.vp["ijn"] == 2 * 0.25 + 1 * 0.25
+
+
 def test_vam_defence_fighters_stay_ready() -> None:
     """M103, C-14, VAM-R35: fighters that defended are Ready again after the raid, and may defend next turn."""
     s = _akagi_found()

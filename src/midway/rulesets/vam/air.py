@@ -667,16 +667,13 @@ class Air(_Base):
                 if r["st"] != "air":
                     continue
                 if base is None:
+                    # M101: the message names the unit as it flew (full or reduced), before its levels are gone
+                    text = f"{self.label(aid)} ne trouve pas où se poser : perdu en mer"
                     lv = r["lv"]
                     r["st"] = "dead"
                     r["lv"] = 0
                     self.vp[ENEMY[side]] += lv * (DATA.vp["ditched_usn"] if side == "usn" else DATA.vp["ditched_ijn"])
-                    self.emit(
-                        "ditch",
-                        f"{self.label(aid)} ne trouve pas où se poser : perdu en mer",
-                        rule="Récupération des avions",
-                        to=(side,),
-                    )
+                    self.emit("ditch", text, rule="Récupération des avions", to=(side,))
                 else:
                     r.update(st="deck", base=base, ready=False)
                 r.pop("out", None)
