@@ -82,6 +82,28 @@ def test_vam_range_is_out_and_back() -> None:
     assert not s.in_range("b17_h1", "A1")
 
 
+def test_vam_range_midway_aircraft_come_back_only_to_midway() -> None:
+    """M057, M100, VAM-R17: the way home that makes a raid legal is to a base the aircraft may land on. Akagi
+    located in E6, Yorktown in F6 (1 hex from E6), Midway H6 (3 hexes): Midway's SBD (range 5) would need 3 out
+    and 3 back, so it is not offered, though Yorktown is 1 hex away (it may not land there); its Avenger (range 5,
+    may land on a carrier) and Yorktown's own SBD (3 + 1) are."""
+    s = new(seed=2)
+    clear_sea(s)
+    place(s, "akagi", "E6")
+    place(s, "yorktown", "F6")
+    s.seen["usn"] = {"akagi": "E6"}
+    touch(s)
+    s.step = "p2"
+    assert s.return_leg("usn", "E6") == 1 and s.return_leg("usn", "E6", midway_only=True) == 3
+    offered = s.raid_candidates("usn", "E6")
+    assert "vmsb241_d1" not in offered and "vmsb241_d2" not in offered and "vmf221_f1" not in offered
+    assert "vt8_t1" in offered and "yorktown_d1" in offered and "b17_h1" in offered
+    assert not s.in_range("vmsb241_d1", "E6") and s.in_range("vt8_t1", "E6")
+    assert s.in_range("vmsb241_d1", "F6")  # 2 out, 2 back to Midway
+    s.midway["closed"] = True  # no way home at all for Midway's own aircraft
+    assert s.return_leg("usn", "F6", midway_only=True) == 99
+
+
 def test_vam_midway_raid_can_be_cancelled_but_its_bombers_stay() -> None:
     """M060, M061: Japan's Midway raid is declared in phase 1; cancelled in phase 2, its bombers may not join
     another raid and do not fly; its fighters may."""
@@ -468,10 +490,12 @@ def test_vam_raid_declarations_found_once_per_phase_2_equal_a_fresh_count() -> N
                     taken = s.committed(side)
                     for target in s.raid_targets(side):
                         back = s.return_leg(side, target)
+                        home = s.return_leg(side, target, midway_only=True)
                         fresh = [
                             a
                             for a, h, reach in s._find_flyable(side)
-                            if a not in taken and distance(h, target) + back <= reach
+                            if a not in taken
+                            and distance(h, target) + (home if s.lands_only_at_midway(a) else back) <= reach
                         ]
                         assert s.raid_candidates(side, target) == fresh
                         checked += 1

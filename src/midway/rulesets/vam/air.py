@@ -150,13 +150,19 @@ class Air(_Base):
 
     def raid_candidates(self, side: str, target: str, pool: list[tuple[str, str, int]] | None = None) -> list[str]:
         """[Déclaration des raids] Ready aircraft of ``side`` not yet committed that can reach ``target`` and come
-        back (M056, M057). ``pool`` is :meth:`raid_pool` when the caller has it already (it is the same for
-        every target)."""
+        back, to a base it may land on (M056, M057, M100, VAM-R17). ``pool`` is :meth:`raid_pool` when the caller
+        has it already (it is the same for every target)."""
         pool = self.raid_pool(side) if pool is None else pool
         if not pool:
             return []
         back = self.return_leg(side, target)  # the same for every aircraft of the side (M057)
-        return [a for a, h, total in pool if reaches(h, target, back, total)]
+        if side != "usn":
+            return [a for a, h, total in pool if reaches(h, target, back, total)]
+        # M100, VAM-R17: Midway's aircraft (the Avengers apart) come back only to Midway, never to a carrier
+        home = self.return_leg(side, target, midway_only=True)
+        return [
+            a for a, h, total in pool if reaches(h, target, home if self.lands_only_at_midway(a) else back, total)
+        ]
 
     def raid_pool(self, side: str) -> list[tuple[str, str, int]]:
         """[Déclaration des raids] Ready aircraft of ``side`` not yet committed, whatever the target, each with
@@ -575,7 +581,7 @@ class Air(_Base):
                 continue
             if r.get("defhex") and h != r["defhex"]:
                 continue
-            if r["mid"] and base != "midway" and self.code(aid) != "T":
+            if base != "midway" and self.lands_only_at_midway(aid):
                 continue
             extra = sum(
                 (1.0 if self.u[t[0]]["lv"] >= 2 else 0.5)

@@ -163,9 +163,18 @@ class Orders(_Base):
         br = self.u[base]
         return br["st"] == "map" and not br["dmg"] and not self.in_fog(br["hex"])
 
-    def return_leg(self, side: str, target: str) -> int:
+    def lands_only_at_midway(self, aid: str) -> bool:
+        """[Récupération des avions] « Les avions basés au départ du jeu à Midway ne peuvent pas atterrir sur un
+        porte-avions, exception faite des torpilleurs Avenger » (M100): an aircraft based at Midway at the start,
+        other than the Avenger (T), lands only at Midway."""
+        return bool(self.u[aid].get("mid")) and self.code(aid) != "T"
+
+    def return_leg(self, side: str, target: str, midway_only: bool = False) -> int:
         """[Rayon d'action] The shortest way home from ``target`` to any of the side's bases with room (M057,
-        VAM-R17)."""
+        VAM-R17); ``midway_only`` for the aircraft that may land nowhere else (:meth:`lands_only_at_midway`, M100):
+        only Midway counts, a carrier is no way home for them."""
+        if midway_only:
+            return distance(target, DATA.midway) if self.capacity("midway") > 0 else 99
         best = 99
         for base in self.bases(side):
             h = self.base_hex(base)
@@ -182,13 +191,15 @@ class Orders(_Base):
         return out
 
     def in_range(self, aid: str, target: str, back: int | None = None) -> bool:
-        """[Rayon d'action] out and back within the aircraft's total range (M057). ``back`` is
+        """[Rayon d'action] out and back within the aircraft's total range (M057, VAM-R17). ``back`` is
         :meth:`return_leg` of the aircraft's side to ``target`` when the caller has it already (it is the same
-        for every aircraft of a side)."""
+        for every aircraft of a side but Midway's, which come back only to Midway, M100)."""
         h = self.base_hex(self.u[aid]["base"])
         if h is None:
             return False
-        if back is None:
+        if self.lands_only_at_midway(aid):  # M100, VAM-R17: only Midway is a way home (``back`` does not apply)
+            back = self.return_leg(self.side_of(aid), target, midway_only=True)
+        elif back is None:
             back = self.return_leg(self.side_of(aid), target)
         return reaches(h, target, back, DATA.units[self.d(aid).id].type.range)
 
