@@ -160,9 +160,7 @@ class Air(_Base):
             return [a for a, h, total in pool if reaches(h, target, back, total)]
         # M100, VAM-R17: Midway's aircraft (the Avengers apart) come back only to Midway, never to a carrier
         home = self.return_leg(side, target, midway_only=True)
-        return [
-            a for a, h, total in pool if reaches(h, target, home if self.lands_only_at_midway(a) else back, total)
-        ]
+        return [a for a, h, total in pool if reaches(h, target, home if self.lands_only_at_midway(a) else back, total)]
 
     def raid_pool(self, side: str) -> list[tuple[str, str, int]]:
         """[Déclaration des raids] Ready aircraft of ``side`` not yet committed, whatever the target, each with
