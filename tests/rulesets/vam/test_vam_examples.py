@@ -37,6 +37,46 @@ def test_vam_example_turn_phase1_midway_raid_declared_with_movement() -> None:
     assert not [e for e in s.log("usn") if "Raid sur Midway déclaré" in e.text]
 
 
+def test_vam_phase1_raid_range_from_moved_carrier_example_e06() -> None:
+    """E06, M020, M057, M060, VAM-R48: « le joueur japonais, lors de ses mouvements, conduit le Soryu en F6 à portée
+    de Midway et il ordonne un raid contre l'île, il affecte les 1xF, 2xD et 2xT ». Soryu starts in E6, 3 hexes from
+    Midway (H6): its D and T (range 5) cannot fly 3 out and 3 back, its F (range 6) can. Ordered to F6 (2 hexes:
+    2 + 2 = 4), every one of them is offered, the raid 1xF, 2xD, 2xT is accepted, and it flies from F6."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "soryu", "E6")
+    for a in ("vmf221_f3", "vmsb241_d2", "b26_m1", "b17_h2"):
+        s.u[a].update(st="dead", lv=0)
+    touch(s)
+    assert (DATA.units["soryu_d1"].type.range, DATA.units["soryu_t1"].type.range) == (5, 5)
+    choose(s, "usn", "done")
+    choose(s, "ijn", "mr")
+    assert list(s.pending()["ijn"].option_ids) == ["a:soryu_f1", "a:soryu_f2"]  # from E6: 3 + 3 > 5 for D and T
+    s2 = new(seed=0)
+    clear_sea(s2)
+    place(s2, "soryu", "E6")
+    choose(s2, "usn", "done")
+    choose(s2, "ijn", "mv", "s:soryu", "to:F6", "mr")
+    assert list(s2.pending()["ijn"].option_ids) == [f"a:{a}" for a in ("soryu_f1", "soryu_f2", *SORYU_RAID[1:])]
+    choose(s2, "ijn", f"a:{SORYU_RAID[0]}")
+    for a in SORYU_RAID[1:]:
+        choose(s2, "ijn", "mr", f"a:{a}")
+    dice(s2, 7)
+    choose(s2, "ijn", "done")
+    confirm = [e for e in s2.log("ijn") if e.kind == "orders" and "Raid sur Midway" in e.text]
+    assert confirm and "1xF, 2xD, 2xT" in confirm[-1].text
+    assert s2.u["soryu"]["hex"] == "F6"
+    finish_orders(s2, "p2")
+    assert s2.raids[0]["origins"] == ["F6"] * 5 and {s2.u[a]["out"] for a in SORYU_RAID} == {2}
+    # the same order in the text's notation: the move is read before the raid
+    s3 = new(seed=0)
+    clear_sea(s3)
+    place(s3, "soryu", "E6")
+    choose(s3, "usn", "done")
+    ids = s3.game.parse_orders(s3, "ijn", "Soryu -> F6; 1xSF+2xSD+2xST -> H6; done")
+    assert ids == ["mv", "s:soryu", "to:F6", *[x for a in SORYU_RAID for x in ("mr", f"a:{a}")], "done"]
+
+
 def test_vam_example_turn_searches_do_not_reveal_soryu_and_raid_comes_from_g6_or_g7() -> None:
     """E07, E08, E02, M067, M054: the US did not search F6, so Soryu is not revealed and cannot be raided;
     the US learns that a wave approaches Midway from G6 or G7 with 1xF, 2xD, 2xT; the US fighters scramble."""

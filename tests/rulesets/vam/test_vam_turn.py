@@ -7,9 +7,10 @@ import json
 import pytest
 
 from midway.engine import StaleDecisionError
-from midway.rulesets.vam.data import DATA
+from midway.engine.errors import IllegalChoiceError
+from midway.rulesets.vam.data import DATA, distance
 from midway.rulesets.vam.game import STEPS
-from midway.rulesets.vam.orders import step_along
+from midway.rulesets.vam.orders import course_of, step_along
 from tests.rulesets.vam.helpers import choose, clear_sea, dice, end_turn, new, orders, place, run_to, touch
 
 
@@ -325,6 +326,94 @@ def test_vam_fog_blocks_searches_and_hides_ships() -> None:
     assert "akagi" not in s.seen["usn"]
     assert "enterprise" not in s.seen["ijn"]  # Akagi's hex is fogged: no naval search from there
     assert s.scout_candidates("usn") == []  # Enterprise is in fog
+
+
+def test_vam_phase1_raid_refused_when_the_carrier_moves_out_of_range() -> None:
+    """M057, M002, VAM-R48: Soryu in F6 (2 hexes from Midway) ordered to E6 (3 hexes): its D and T (range 5) are no
+    longer offered for the Midway raid, and an order naming one is refused, clicked or typed; its F (range 6) is."""
+    from midway.rulesets.vam.notation import NotationError
+
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "soryu", "F6")
+    choose(s, "usn", "done")
+    choose(s, "ijn", "mr")
+    assert "a:soryu_d1" in s.pending()["ijn"].option_ids  # from F6: 2 + 2 <= 5
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "soryu", "F6")
+    choose(s, "usn", "done")
+    with pytest.raises(NotationError):
+        s.game.parse_orders(s, "ijn", "Soryu -> E6; 1xSD -> H6")
+    choose(s, "ijn", "mv", "s:soryu", "to:E6", "mr")
+    assert list(s.pending()["ijn"].option_ids) == ["a:soryu_f1", "a:soryu_f2"]
+    with pytest.raises(IllegalChoiceError):
+        s.apply("ijn", "a:soryu_d1")
+    assert s.orders["ijn"]["mr"] == []
+
+
+def test_vam_phase1_no_scout_from_a_carrier_that_ends_in_fog() -> None:
+    """M050, M141, M143, VAM-R48: the carrier scouts fly from where their carrier ends its move: Soryu moved out of
+    the fog (E3 -> E4) may send one, centred within half its range of E4; moved into it (E4 -> E3), it may not."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "soryu", "E3")
+    assert s.in_fog("E3") and not s.in_fog("E4")
+    choose(s, "usn", "done")
+    assert s.scout_candidates("ijn") == []  # from E3, in fog, before any move
+    choose(s, "ijn", "mv", "s:soryu", "to:E4", "se")
+    assert "scout" in s.pending()["ijn"].option_ids
+    choose(s, "ijn", "scout", "a:soryu_d1")
+    reach = DATA.units["soryu_d1"].type.range // 2
+    centres = {o[3:] for o in s.pending()["ijn"].option_ids}
+    assert centres == {h for h in DATA.hexes if distance("E4", h) <= reach}
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "soryu", "E4")
+    choose(s, "usn", "done")
+    assert s.scout_candidates("ijn")
+    choose(s, "ijn", "mv", "s:soryu", "to:E3")
+    assert s.scout_candidates("ijn") == [] and s.midway_raid_candidates("ijn") == []
+    assert _sub(s, "ijn", "se") == ["k:wake"]  # Wake's search is left, no scout
+
+
+def _sub(s, side: str, head: str) -> list[str]:  # type: ignore[no-untyped-def]
+    """The options of a phase-1 sub-menu, looked at on a clone."""
+    c = s.clone(search=True)
+    c.apply(side, head)
+    return list(c.pending()[side].option_ids)
+
+
+def test_vam_phase1_a_mission_closes_the_carriers_moves_and_courses_count() -> None:
+    """M020, M034, VAM-R20, VAM-R48: moves come first. Soryu in E6 keeping its course (toward F6) ends in F6, so
+    its D may join the Midway raid before any order; once an aircraft has a mission the carriers may no longer be
+    ordered (a destroyer of the hex still may, alone or by a hex order), and the umpire moves Soryu along its
+    course to F6, where the raid was counted from."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "soryu", "E6")
+    place(s, "desdiv4", "E6")
+    s.u["soryu"]["course"] = list(course_of("E6", "F6"))
+    touch(s)
+    assert s.planned_hex("soryu") == "F6" and s.planned_hex("desdiv4") == "E6"
+    choose(s, "usn", "done")
+    choose(s, "ijn", "mr", "a:soryu_d1")
+    assert "mv" in s.pending()["ijn"].option_ids
+    choose(s, "ijn", "mv")
+    assert list(s.pending()["ijn"].option_ids) == ["s:desdiv4"]
+    with pytest.raises(IllegalChoiceError):
+        s.apply("ijn", "s:soryu")
+    choose(s, "ijn", "s:desdiv4", "to:E7", "done")
+    assert s.u["soryu"]["hex"] == "F6" and s.u["desdiv4"]["hex"] == "E7"
+    assert s.u["soryu_d1"]["st"] == "deck" and s.orders["ijn"]["mr"] == ["soryu_d1"]
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "soryu", "E6")
+    place(s, "desdiv4", "E6")
+    place(s, "tone", "E6")
+    choose(s, "usn", "done")
+    choose(s, "ijn", "mr", "a:soryu_f1", "mv", "g:E6", "to:E5", "done")
+    assert s.u["soryu"]["hex"] == "E6" and s.u["desdiv4"]["hex"] == "E5" and s.u["tone"]["hex"] == "E5"
 
 
 def test_vam_scout_search_uses_a_ready_dive_bomber() -> None:

@@ -80,10 +80,11 @@ BOMBERS_LEAD = {"ijn": True, "usn": False}
 """Whether a side's raids are made of bombers, its fighters flying only as their escort: fighters alone sink nothing,
 and while they fly they are away from their carriers' defence and rest the next turn."""
 TOP = {
-    "ijn": ("en", "ku", "se", "mr", "mv", "done"),
-    "usn": ("se", "mr", "mv", "done"),
+    "ijn": ("en", "ku", "mv", "se", "mr", "done"),
+    "usn": ("mv", "se", "mr", "done"),
 }
-"""The phase-1 menu, in the order each side gives its orders."""
+"""The phase-1 menu, in the order each side gives its orders: its moves first, since the scouts and the Midway raid
+fly from where the carriers end them, and an aircraft's mission closes the carriers' moves (VAM-R48)."""
 CARRIER_TYPES = frozenset({"CV", "CVL"})
 CARRIER_HEX: dict[str, str | None] = {"ijn": "F4", "usn": "H5"}
 """Where a side's carriers hold: Japan's out of the island's reach, the Americans' a hex off it, out of the way of
@@ -302,7 +303,8 @@ def _first_to_order(view: Mapping[str, Any], side: str, ids: list[str]) -> str |
     return None
 
 
-def _orders(view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> str:
+def _orders(view: Mapping[str, Any], decision: Decision, dice: SeededDice, moves: bool = True) -> str:
+    """A phase-1 order; without ``moves`` (a playout) the ships are not ordered and keep their course (VAM-R20)."""
     side = decision.side
     ids = _ids(decision)
     st = view.get("state") or {}
@@ -310,6 +312,8 @@ def _orders(view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> st
         mr = len((st.get("orders") or {}).get("mr") or ())
         for key in TOP[side]:
             if key == "mr" and mr >= MIDWAY_RAID[side]:
+                continue
+            if key == "mv" and not moves:
                 continue
             if key == "se" and "se" in ids and not _wants_search(view, side):
                 continue
@@ -392,11 +396,11 @@ def _target(view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> st
     return best[1]
 
 
-def policy(view: Mapping[str, Any], decision: Decision, dice: SeededDice) -> str:
+def policy(view: Mapping[str, Any], decision: Decision, dice: SeededDice, moves: bool = True) -> str:
     kind = decision.kind
     ids = _ids(decision)
     if kind == "orders":
-        return _orders(view, decision, dice)
+        return _orders(view, decision, dice, moves)
     if kind == "raids":
         return _raids(view, decision, dice)
     if kind == "target":
@@ -497,8 +501,7 @@ class VamKit:
     def rollout(self, state: State, decision: Decision, dice: SeededDice) -> str:
         """The heuristic on a glance at the state; in a playout the ships not yet ordered keep their course (VAM-R20)
         instead of being ordered one by one: the playout reaches the turn's searches and raids sooner."""
-        choice = policy(_glance(state, decision.side), decision, dice)
-        return "done" if choice == "mv" else choice
+        return policy(_glance(state, decision.side), decision, dice, moves=False)
 
     def evaluate(self, state: State, side: str) -> float:
         return statistics_evaluation(state, side)

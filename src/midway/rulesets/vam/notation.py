@@ -181,13 +181,14 @@ def parse_orders(state: VamState, side: str, text: str) -> list[str]:
     to choose, in order, from the top of ``side``'s order menu of phase 1 or 2.
 
     Orders are separated by ``;`` or new lines. Ship orders come before hex orders, so the specific overrides the
-    general (M163), then the raids, then ``done``. Raises :class:`NotationError`, saying why, for an order that
-    is not legal now.
+    general (M163), then the raids, then ``done``. The Midway raid of phase 1 is read from where the carriers end
+    the moves written with it (E06: « Soryu -> F6; 1xSF+2xSD+2xST -> H6 », VAM-R48). Raises
+    :class:`NotationError`, saying why, for an order that is not legal now.
     """
     parts = [p.strip() for chunk in text.splitlines() for p in chunk.split(";") if p.strip()]
     specific: list[list[str]] = []
     general: list[list[str]] = []
-    raids: list[list[str]] = []
+    raids: list[str] = []
     finish: list[str] = []
     ordered: set[str] = set()
     used: set[str] = set()
@@ -208,7 +209,7 @@ def parse_orders(state: VamState, side: str, text: str) -> list[str]:
         if "x" in subject and _RAID_ITEM.match(subject.replace(" ", "").split("+")[0]):
             if state.step not in ("p1", "p2"):
                 raise _fail("raids are declared in phase 1 (on Midway) and phase 2", "Déclaration des raids")
-            raids.append(_raid(state, side, part, used))
+            raids.append(part)
             continue
         if state.step != "p1":
             raise _fail(f"ships move in phase 1 only; this is phase {_phase(state)}", "Mouvements navals")
@@ -236,9 +237,28 @@ def parse_orders(state: VamState, side: str, text: str) -> list[str]:
             if u not in ordered:
                 out += ["mv", f"s:{u}", f"to:{dest}"]
                 ordered.add(u)
-    for seq in raids:
-        out += seq
+    if raids:
+        after = _moved(state, side, out) if state.step == "p1" and out else state
+        for part in raids:
+            out += _raid(after, side, part, used)
     return out + finish
+
+
+def _moved(state: VamState, side: str, ids: list[str]) -> VamState:
+    """[Phase 1] A search clone with the move and entry orders ``ids`` given, from the top of the order menu: the
+    aircraft of the Midway raid written with them fly from where the carriers end (VAM-R48). The state itself when
+    they cannot be given here (:func:`_tried` then says why)."""
+    if state.menu[side]:
+        return state
+    trial = state.clone(search=True)
+    assert isinstance(trial, type(state))
+    for oid in ids:
+        d = trial._build(True).get(side)
+        option = None if d is None else d.option(oid)
+        if option is None:
+            return state
+        trial.take(side, option)
+    return trial
 
 
 def _phase(state: VamState) -> int:

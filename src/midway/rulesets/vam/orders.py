@@ -3,8 +3,10 @@
 Each side's phase-1 order is a menu: ``mv`` (move a ship or every movable ship of a hex), ``en``
 (Japanese entry by column A), ``se`` (an air search), ``mr`` (an aircraft for the Midway raid),
 ``ku`` (build the Kure base), ``done``. Unordered ships keep their course (the direction of their
-last ordered move) when they may move, else stay (VAM-R20). The umpire then moves every ship, runs
-the automatic searches and the ordered ones, and tells each side what it found and that it was found.
+last ordered move) when they may move, else stay (VAM-R20). The aircraft offered for the Midway raid and the
+scouts fly from where their carriers end the moves given so far, and once one has a mission the carriers' moves
+are closed for the phase (moves first, VAM-R48). The umpire then moves every ship, runs the automatic searches
+and the ordered ones, and tells each side what it found and that it was found.
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ _AIR_BASE_UNITS = {
 }
 """[Capacité d'embarquement] Each side's units that can carry aircraft (a capacity in the unit data, M104), in the
 data's order."""
+_AIR_BASE_SET = frozenset(uid for units in _AIR_BASE_UNITS.values() for uid in units)
+"""[Phase 1] The ships whose moves decide where aircraft fly from: once a side has given an aircraft a mission in
+phase 1, their moves are closed for the phase (VAM-R48)."""
 
 
 def reaches(base_hex: str, target: str, back: int, total_range: int) -> bool:
@@ -182,6 +187,83 @@ class Orders(_Base):
                 best = min(best, distance(target, h))
         return best
 
+    # ------------------------------------------------ phase 1: where the ships end
+    def planned_hex(self, uid: str) -> str | None:
+        """[Phase 1] Where ship ``uid`` stands once the umpire carries out its side's phase-1 orders given so far
+        (M020, VAM-R48): the hex it enters by, its ordered move, the next hex on its course when unordered
+        (VAM-R20), or where it is; None when it leaves the map or is not on it. :meth:`_close_p1` moves every ship
+        to this hex. Outside phase 1, where it is."""
+        r = self.u[uid]
+        st = r["st"]
+        if self.step != "p1":
+            return r["hex"] if st == "map" else None
+        o = self.orders[DATA.units[uid].side]
+        if st == "wait":
+            return o["en"].get(uid)  # type: ignore[no-any-return]
+        if st != "map":
+            return None
+        order = o["mv"].get(uid)
+        if order is None:
+            if r["course"] is not None and self.may_move(uid):
+                nxt = step_along(r["hex"], tuple(r["course"]))
+                if nxt is not None:
+                    return nxt
+            return r["hex"]  # type: ignore[no-any-return]
+        if order == "exit":
+            return None
+        return r["hex"] if order == "stay" else order  # type: ignore[no-any-return]
+
+    def _p1_launch_hexes(self, side: str) -> dict[str, str]:
+        """[Phase 1] The bases of ``side`` its aircraft may take off from this turn, each with the hex it takes off
+        from: where the carrier ends this phase's moves (:meth:`planned_hex`), afloat, undamaged (M090) and out of
+        the fog (M143); Midway while open. "Exemple d'un tour": the Soryu is led to F6 « lors de ses mouvements »
+        and raids from there (E06, VAM-R48)."""
+        out: dict[str, str] = {}
+        if side == "usn" and not self.midway["closed"]:
+            out["midway"] = DATA.midway
+        u = self.u
+        for base in _AIR_BASE_UNITS[side]:
+            if u[base]["st"] not in ("map", "wait") or u[base]["dmg"]:
+                continue
+            h = self.planned_hex(base)
+            if h is not None and not self.in_fog(h):
+                out[base] = h
+        return out
+
+    def _p1_return_leg(self, side: str, target: str) -> int:
+        """[Rayon d'action] :meth:`return_leg` in phase 1, from where the side's carriers end this phase's moves
+        (M057, VAM-R17, VAM-R48)."""
+        best = 99
+        if side == "usn" and self.capacity("midway") > 0:
+            best = distance(target, DATA.midway)
+        u = self.u
+        for base in _AIR_BASE_UNITS[side]:
+            if u[base]["st"] not in ("map", "wait") or u[base]["dmg"]:
+                continue
+            h = self.planned_hex(base)
+            if h is not None:
+                best = min(best, distance(target, h))
+        return best
+
+    def _p1_flyable(self, side: str) -> list[tuple[str, str, int]]:
+        """[Phase 1] :meth:`_find_flyable` from where the bases end this phase's moves (:meth:`_p1_launch_hexes`,
+        M056, VAM-R48)."""
+        where = self._p1_launch_hexes(side)
+        if not where:
+            return []
+        out = []
+        for a, r in self.u.items():
+            if r.get("st") == "deck" and r["ready"] and r["lv"] > 0 and r["base"] in where and self.side_of(a) == side:
+                out.append((a, where[r["base"]], DATA.units[self.d(a).id].type.range))
+        return out
+
+    def air_ordered(self, side: str) -> bool:
+        """[Phase 1] VAM-R48: whether ``side`` has given an aircraft a mission this phase (a Midway raider or a
+        carrier scout); from then on its carriers' moves are closed, so that the aircraft offered, found from where
+        the carriers end, stay in range."""
+        o = self.orders[side]
+        return bool(o["mr"]) or any(x[2] for x in o["se"])
+
     def bases(self, side: str) -> list[str]:
         """[Récupération des avions] A side's air bases: its carriers on the map, and Midway for the US."""
         u = self.u
@@ -241,15 +323,18 @@ class Orders(_Base):
 
     def _raiders(self, side: str) -> list[str]:
         """[Déclaration des raids] The aircraft of ``side`` that could fly the Midway raid and come back, given a
-        mission or not (M057, M060)."""
+        mission or not (M057, M060), from where their carriers end this phase's moves (E06, VAM-R48)."""
         if self.night:
             return []
         if side == "usn" and not self.ashore("ijn"):
             return []
-        back = self.return_leg(side, DATA.midway)
+        if self.step == "p1":
+            pool, back = self._p1_flyable(side), self._p1_return_leg(side, DATA.midway)
+        else:
+            pool, back = self._flyable(side), self.return_leg(side, DATA.midway)
         return [
             a
-            for a, h, total in self._flyable(side)
+            for a, h, total in pool
             if reaches(h, DATA.midway, back, total) and not (side == "usn" and self.u[a]["base"] == "midway")
         ]
 
@@ -258,9 +343,12 @@ class Orders(_Base):
         return self._untaken(side, "se")
 
     def _scouts(self, side: str) -> list[str]:
-        """The ready carrier dive bombers of ``side``, given a mission or not."""
+        """The ready carrier dive bombers of ``side``, given a mission or not; in phase 1 from where their carriers
+        end this phase's moves, never from a carrier there in fog (M050, M143, VAM-R48)."""
         if self.night:
             return []
+        if self.step == "p1":
+            return [a for a, _h, _t in self._p1_flyable(side) if self.u[a]["base"] != "midway" and self.code(a) == "D"]
         return [
             aid
             for aid, r in self.u.items()
@@ -276,23 +364,39 @@ class Orders(_Base):
         ships that may move ("mv") or enter ("en"), scouts ("se"), Midway raiders ("mr").
 
         Nothing on the map changes while the orders are given (the umpire carries them out when phase 1
-        closes, M020), so each is found once per phase 1: working memory kept for this phase's ``orders`` object
-        alone, never serialized or cloned (``VamState._TRANSIENT``), dropped by ``forget_decisions``."""
+        closes, M020), so each is found once per state of the side's orders it depends on: the scouts and raiders
+        on its moves and entries (they fly from where the carriers end, VAM-R48; moves are only ever added in a
+        phase, so their count tells), the ships on whether an aircraft has a mission (it closes the carriers'
+        moves). Working memory kept for this phase's ``orders`` object alone, never serialized or cloned
+        (``VamState._TRANSIENT``), dropped by ``forget_decisions``."""
         table = self.working_memory("_orders_memo", self.orders)
         key = (side, head)
-        pool = table.get(key)
-        if pool is None:
-            pool = table[key] = _POOLS[head](self, side)
-        return pool  # type: ignore[no-any-return]
+        if head in ("mr", "se"):
+            o = self.orders[side]
+            stamp: object = (len(o["mv"]), len(o["en"]))
+        else:
+            stamp = self.air_ordered(side)
+        hit = table.get(key)
+        if hit is None or hit[0] != stamp:
+            hit = table[key] = (stamp, _POOLS[head](self, side))
+        return hit[1]  # type: ignore[no-any-return]
 
     def _movable(self, side: str) -> list[str]:
-        """[Mouvements navals] The ships of ``side`` that may move this turn, ordered or not (M034)."""
-        return [uid for uid in self.own_ships(side) if self.may_move(uid)]
+        """[Mouvements navals] The ships of ``side`` that may move this turn, ordered or not (M034); in phase 1 not
+        the carriers once an aircraft has a mission (VAM-R48)."""
+        frozen = self.step == "p1" and self.air_ordered(side)
+        return [uid for uid in self.own_ships(side) if self.may_move(uid) and not (frozen and uid in _AIR_BASE_SET)]
 
     def _enterable(self, side: str) -> list[str]:
-        """[Entrée sur la carte] The waiting ships of ``side`` that may enter this turn, ordered or not (M041)."""
+        """[Entrée sur la carte] The waiting ships of ``side`` that may enter this turn, ordered or not (M041); in
+        phase 1 not the carriers once an aircraft has a mission (VAM-R48)."""
         u = self.u
-        return [uid for uid, d in DATA.units.items() if "st" in u[uid] and d.side == side and self.may_enter(uid)]
+        frozen = self.step == "p1" and self.air_ordered(side)
+        return [
+            uid
+            for uid, d in DATA.units.items()
+            if "st" in u[uid] and d.side == side and self.may_enter(uid) and not (frozen and uid in _AIR_BASE_SET)
+        ]
 
     # --------------------------------------------------------------- phase 1
     def _enter_p1(self) -> None:
@@ -392,7 +496,7 @@ class Orders(_Base):
                     opts = [Option(f"a:{a}", partial(unit_label, a, self.u[a]["lv"])) for a in scouts]
                     return self.decide(side, "Quel avion ?", rule, opts, kind="orders")
                 aid = menu[2][2:]
-                h = self.base_hex(self.u[aid]["base"])
+                h = self.planned_hex(self.u[aid]["base"])  # from where the carrier ends its move (VAM-R48)
                 assert h is not None
                 reach = DATA.units[aid].type.range // 2
                 targets = [t for t in DATA.hexes if distance(h, t) <= reach]
@@ -432,7 +536,8 @@ class Orders(_Base):
                 return
             subject = menu[1]
             if subject.startswith("g:"):
-                ships = [u for u in self.ships_at(subject[2:], side) if self.may_move(u) and u not in o["mv"]]
+                pool = self._p1_pool(side, "mv")  # not the carriers once an aircraft has a mission (VAM-R48)
+                ships = [u for u in pool if self.u[u]["hex"] == subject[2:] and u not in o["mv"]]
             else:
                 ships = [subject[2:]]
             for uid in ships:
@@ -446,15 +551,7 @@ class Orders(_Base):
             subject = menu[1]
             if subject.startswith("g:"):
                 g = int(subject[2:])
-                ships = [
-                    uid
-                    for uid in DATA.units
-                    if "st" in self.u[uid]
-                    and DATA.units[uid].group == g
-                    and DATA.units[uid].side == side
-                    and self.may_enter(uid)
-                    and uid not in o["en"]
-                ]
+                ships = [uid for uid in self._p1_pool(side, "en") if DATA.units[uid].group == g and uid not in o["en"]]
             else:
                 ships = [subject[2:]]
             for uid in ships:
@@ -491,13 +588,12 @@ class Orders(_Base):
                     continue
                 r = self.u[uid]
                 order = o["mv"].get(uid)
-                if order is None:
-                    if r["course"] is not None and self.may_move(uid):
-                        nxt = step_along(r["hex"], tuple(r["course"]))
-                        if nxt is not None:
-                            r["hex"], r["last"] = nxt, self.turn
-                        else:
-                            r["course"] = None
+                if order is None:  # its course (VAM-R20), to the hex the menus counted on (planned_hex, VAM-R48)
+                    nxt = self.planned_hex(uid)
+                    if nxt != r["hex"]:
+                        r["hex"], r["last"] = nxt, self.turn
+                    elif r["course"] is not None and self.may_move(uid):
+                        r["course"] = None  # its course leads off the map
                 elif order == "stay":
                     r["course"] = None
                 elif order == "exit":

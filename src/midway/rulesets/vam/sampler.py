@@ -140,7 +140,7 @@ def _menu(step: str, decision: Decision, state: Any, side: str) -> tuple[str, ..
             if targets == {t for t in DATA.hexes if distance(origin, t) <= DATA.searches[key].reach}:
                 return ("se", f"k:{key}")
         for aid in state.scout_candidates(side):
-            h = state.base_hex(state.u[aid]["base"])
+            h = state.planned_hex(state.u[aid]["base"])  # where its carrier ends this phase's moves (VAM-R48)
             reach = DATA.units[aid].type.range // 2
             if h is not None and targets == {t for t in DATA.hexes if distance(h, t) <= reach}:
                 return ("se", "scout", f"a:{aid}")
