@@ -397,6 +397,36 @@ def test_vam_recovery_ditching_message_names_the_unit_as_it_flew() -> None:
     assert s.u["vmsb241_d1"]["lv"] == 0 and s.vp["ijn"] == 2 * 0.25 + 1 * 0.25
 
 
+def test_vam_sequence_view_does_not_change_when_an_unseen_enemy_loss_scores_vp() -> None:
+    """M018, M155, C-10 / VAM-R12, VAM-R49: « il n'envoie que les informations propres à chaque camp. C'est aux
+    joueurs de garder la trace des pertes infligées à l'adversaire ». Two US units ditch (Japan scores 3 x 1/4 VP)
+    and Japan releases Akagi's reserve fighters (the Americans score 1/2): neither side is told of the other's
+    loss, and its view does not change; the running totals are shown only once the game is over."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "enterprise", "H5")
+    place(s, "akagi", "B8")
+    s.midway["closed"] = True
+    s.raids = [{"hex": "H5", "att": "usn", "tgt": "H5", "a": [], "d": [], "init": None, "rounds": 0, "origins": []}]
+    for a in ("vmsb241_d1", "vmf221_f3"):
+        s.u[a].update(st="air", raid=0, out=1)
+    s.tasks = {"usn": [["vmsb241_d1", None, "land"], ["vmf221_f3", None, "land"]], "ijn": []}
+    s.orders = {"usn": {"sd": [], "reserve": []}, "ijn": {"sd": [], "reserve": ["akagi"]}}
+    s.u["akagi_reserve"].update(st="deck", ready=True, flew=s.turn)
+    s.step = "p7"
+    touch(s)
+    before = {side: s.view(side, log_tail=0) for side in ("usn", "ijn")}
+    assert "vp_scored" not in before["ijn"]["state"] and "vp_scored" not in before["usn"]["state"]
+    s._close_p7()
+    assert s.vp == {"usn": 0.5, "ijn": 3 * 0.25}
+    assert s.view("ijn", log_tail=0) == before["ijn"]
+    us = s.view("usn", log_tail=0)
+    assert us["state"] == {**before["usn"]["state"], "aircraft": us["state"]["aircraft"]}  # only its own ditched
+    assert not any("PV" in str(row) and "0.5" in str(row) for sec in s.game.render(us) for row in sec.rows)
+    s._concede("usn")  # the end of the game (M005): the result is public
+    assert s.is_over and s.view("ijn")["state"]["vp_scored"] == 0.75 and s.view("usn")["state"]["vp_scored"] == 0.5
+
+
 def test_vam_defence_fighters_stay_ready() -> None:
     """M103, C-14, VAM-R35: fighters that defended are Ready again after the raid, and may defend next turn."""
     s = _akagi_found()

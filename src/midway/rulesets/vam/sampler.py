@@ -7,7 +7,7 @@ depth-cut playouts judge well: the phase-6 bombers' targets (kind ``target``: wh
 each bomber attacks) and the phase-8 naval declarations (kind ``battle``: which surface battles and submarine
 attacks to declare). Everything the side sees is copied
 from its view: its own ships, aircraft and troops, its pending orders of the phase, the contacts of
-this turn, the fog, its VP, Midway (the Americans) or Kure (Japan). What its view does not show is
+this turn, the fog, Midway (the Americans) or Kure (Japan). What its view does not show is
 drawn or inferred:
 
 * *the sub-menu it is in* (which ship it is moving, which search it is centring, which hex it is
@@ -34,7 +34,9 @@ drawn or inferred:
   one raid is drawn as the enemy's heuristic declares it (on the side's hex holding the best target among those
   with a choice of ships, with every ready enemy aircraft in range, the fighters escorting; Japan's two scouts
   centred on that hex), at full strength, its targets not yet chosen (:func:`_enemy_raid`);
-* the enemy's VP are those of the side's own losses ([Points de victoire]).
+* the enemy's VP are those of the side's own losses ([Points de victoire]); the side's own VP, which its view
+  does not show while the game runs (VAM-R49), start at 0 in every sample alike, so the evaluation still compares
+  the choices on what they change.
 
 The sample is checked against the view and the decision (:func:`midway.ai.kit.check_sample`): any
 other position, or a sample that does not match, gives ``None`` (the search falls back to the heuristic).
@@ -338,7 +340,7 @@ def _build(
                 found[row["id"]] = h
         s.seen[enemy] = found
     s.revealed = {x: set(s.seen[x]) for x in SIDES}
-    s.vp = {side: float(st["vp_scored"]), enemy: _losses_vp(st)}
+    s.vp = {side: float(st.get("vp_scored", 0.0)), enemy: _losses_vp(st)}  # VAM-R49: not shown before the end
     s.losses = {x: {} for x in SIDES}
     s.spotted = None
     if side == "ijn":

@@ -1,8 +1,9 @@
 """[Séquence de jeu] what each side may know (M018, M019), and the text rendering of a view.
 
-A side sees its own units, Midway's state if it is the American, the enemy ships located THIS turn
-(hex, type, name, strength) and the VP it has scored; never an enemy unit it has not located this
-turn. The spectator (None) sees only the clock, the fog and the outcome.
+A side sees its own units, Midway's state if it is the American and the enemy ships located THIS turn
+(hex, type, name, strength); never an enemy unit it has not located this turn, and never the running VP
+totals, which count losses it was not told of (VAM-R49): those come with the end of the game. The spectator
+(None) sees only the clock, the fog and the outcome.
 """
 
 from __future__ import annotations
@@ -100,7 +101,11 @@ def view(state: VamState, side: str | None) -> dict[str, Any]:
         for u, h in sorted(state.seen[side].items())
         if state.u[u]["lv"] > 0
     ]
-    out["vp_scored"] = state.vp[side]
+    if state.result is not None:
+        # VAM-R49, [Séquence de jeu]: « C'est aux joueurs de garder la trace des pertes infligées à l'adversaire »:
+        # the running total counts losses the side was never told of (ditched aircraft, released reserves,
+        # aircraft aboard a carrier it sank); it is shown once the game is over, when the result is public
+        out["vp_scored"] = state.vp[side]
     out["midway_control"] = state.controls_midway()
     if side == "usn":
         out["midway"] = dict(state.midway)
@@ -321,8 +326,9 @@ def render(v: Mapping[str, Any]) -> list[TextSection]:
     pending = _pending_rows(s.get("orders", {}))
     if pending:
         sections.append(TextSection(title="Vos ordres de cette phase (pas encore transmis)", rows=tuple(pending)))
+    vp = s.get("vp_scored")
     extra = [
-        ("PV marqués", f"{s.get('vp_scored', 0):g}"),
+        ("PV marqués", f"{vp:g}" if vp is not None else "à la fin de la partie (VAM-R49)"),
         ("Contrôle de Midway", "américain" if s.get("midway_control") == "usn" else "japonais"),
     ]
     if "midway" in s:
