@@ -630,7 +630,10 @@ class VamGame(Game):
 
     id = "vam"
     title = "Victory at Midway"
-    version = "0.2"
+    version = "0.3"
+    """0.3: phase-1 raid and scout menus count from where the carriers end the phase's moves, moves first
+    (VAM-R48); a raid's way home counts only bases the aircraft may land on (VAM-R17 revised); a ditched unit is
+    reported as it flew; no running VP total in a side's view before the end (VAM-R49)."""
     sides = ("usn", "ijn")
     side_names = {"usn": "Américains", "ijn": "Japonais"}
     description = (
