@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 
 from midway.ai import RandomAgent
 from midway.cli.main import app
-from midway.engine import GameOption, MidwayError, OptionsError, Record, RecordError, registry
+from midway.engine import MAX_TURNS, GameOption, MidwayError, OptionsError, Record, RecordError, registry
 from midway.engine.records import replay, verify, with_checkpoints
 
 ROOT = Path(__file__).parents[2]
@@ -471,6 +471,31 @@ def test_a_negative_game_length_is_refused(rid: str, key: str) -> None:
     game = _game(rid)
     with pytest.raises(OptionsError):
         game.resolve_options({key: -1})
+
+
+@pytest.mark.parametrize(
+    ("rid", "key"),
+    [("hbg", "max_turns"), ("terrible-resolve", "max_turns"), ("warpspawn", "max_turns"), ("boredgames", "max_rounds")],
+)
+def test_a_game_length_beyond_max_turns_is_refused(rid: str, key: str) -> None:
+    """A probe set terrible-resolve's limit to 10**20: once every plane was lost, one ``apply`` ran turn after turn
+    with no decision, grew to 14 GB and held the server's store. Every turn or round limit is bounded (MAX_TURNS)."""
+    game = _game(rid)
+    assert game.resolve_options({key: MAX_TURNS})[key] == MAX_TURNS
+    with pytest.raises(OptionsError, match=f"{key} must be {MAX_TURNS} or less"):
+        game.resolve_options({key: MAX_TURNS + 1})
+
+
+def test_terrible_resolve_at_the_greatest_limit_ends_in_bounded_time() -> None:
+    """Seed 0 between random players loses every plane early and runs its remaining turns without a decision: at
+    the greatest limit they end, in one ``apply``, with a bounded log (the probe's 10**20 never ended)."""
+    game = _game("terrible-resolve")
+    state = game.new(0, {"max_turns": MAX_TURNS})
+    agents = {side: RandomAgent(i) for i, side in enumerate(game.sides)}
+    while not state.is_over:
+        side, decision = next(iter(state.pending().items()))
+        state.apply(side, agents[side].choose({}, decision), decision_id=decision.id)
+    assert state.turn == MAX_TURNS and len(state.events) < 20 * MAX_TURNS
 
 
 def test_an_option_accepted_from_a_record_gives_a_game_that_can_be_viewed(tmp_path: Path) -> None:

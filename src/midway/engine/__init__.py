@@ -5,7 +5,7 @@ It knows no ruleset by name. A ruleset subclasses :class:`Game` and
 """
 
 from midway.engine.chance import DiceExhaustedError, DiceSource, FixedDice, SeededDice
-from midway.engine.decisions import DONE, Decision, GameOption, Option, Outcome, TextSection
+from midway.engine.decisions import DONE, MAX_TURNS, Decision, GameOption, Option, Outcome, TextSection
 from midway.engine.errors import (
     AlreadySubmittedError,
     GameOverError,
@@ -34,6 +34,7 @@ __all__ = [
     "FixedDice",
     "Game",
     "GameOption",
+    "MAX_TURNS",
     "GameOverError",
     "IllegalChoiceError",
     "MalformedChoiceError",

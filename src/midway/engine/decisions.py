@@ -426,6 +426,12 @@ def _fill_decision(
 _set_hint = _DecisionFields._hint.__set__  # type: ignore[attr-defined,misc]
 
 
+MAX_TURNS = 1000
+"""The greatest turn (or round) limit a ruleset's option accepts (:attr:`GameOption.maximum`): far beyond any game
+played to its end, and small enough that the turns a game runs without a decision once neither side can choose
+any more (terrible-resolve with every plane lost: about 20 µs each) end in bounded time and memory."""
+
+
 @dataclass(frozen=True, slots=True)
 class GameOption:
     """A setting chosen when a game starts (victory mode, game length...).
@@ -443,6 +449,10 @@ class GameOption:
     minimum: int | None = 0
     """The least value of a whole-number option without ``choices`` (a count or a length: 0 or more by
     default); ``None``: no bound."""
+    maximum: int | None = None
+    """The greatest value of a whole-number option without ``choices``; ``None``: no bound. A turn limit has
+    one, so that a game whose sides can no longer choose (every turn then runs without a decision) ends
+    within one ``apply`` in bounded time and memory."""
 
     def check(self, value: Any) -> Any:
         """``value`` converted to the option's type, or :class:`ValueError`.
@@ -461,6 +471,8 @@ class GameOption:
             raise ValueError(f"{self.key} must be a whole number, not {value!r}")
         if expected is int and self.minimum is not None and value < self.minimum:
             raise ValueError(f"{self.key} must be {self.minimum} or more, not {value!r}")
+        if expected is int and self.maximum is not None and value > self.maximum:
+            raise ValueError(f"{self.key} must be {self.maximum} or less, not {value!r}")
         if expected is str and not isinstance(value, str):
             raise ValueError(f"{self.key} must be text, not {value!r}")
         return value

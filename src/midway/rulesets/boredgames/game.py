@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from midway.engine import Decision, Game, GameOption, Option, Outcome, State, TextSection
+from midway.engine import MAX_TURNS, Decision, Game, GameOption, Option, Outcome, State, TextSection
 from midway.rulesets.boredgames import activation, combat, purchase, setup
 from midway.rulesets.boredgames.board import ahead, block_cells, block_of, cell_id, parse_cell
 from midway.rulesets.boredgames.data import (
@@ -384,7 +384,14 @@ class BoredGamesGame(Game):
             "mode", HUNT, "game mode: carrier-hunt (2) or domination (3)", choices=(HUNT, DOMINATION), rule="2, 3"
         ),
         GameOption("vp", DEFAULT_THRESHOLD, "Domination: Victory Points to win (3.2)", choices=THRESHOLDS, rule="3.2"),
-        GameOption("max_rounds", DEFAULT_ROUNDS, "round limit (the text has none; BG-R26)", rule="BG-R26"),
+        GameOption(
+            "max_rounds",
+            DEFAULT_ROUNDS,
+            "round limit (the text has none; BG-R26)",
+            rule="BG-R26",
+            minimum=1,
+            maximum=MAX_TURNS,
+        ),
     )
     state_class = BoredGamesState
 

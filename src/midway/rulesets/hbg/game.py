@@ -26,7 +26,7 @@ import operator
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
-from midway.engine import Decision, Game, GameOption, Option, Outcome, State, TextSection
+from midway.engine import MAX_TURNS, Decision, Game, GameOption, Option, Outcome, State, TextSection
 from midway.rulesets.hbg import combat, command, maintenance, orders, search, views
 from midway.rulesets.hbg.model import _LOG_SET as _BIND
 from midway.rulesets.hbg.model import (
@@ -740,7 +740,7 @@ class HbgGame(Game):
         GameOption(
             "vp_target", 12, "Victory Points to win (12 recommended)", choices=(10, 12), rule="Victory By Points"
         ),
-        GameOption("max_turns", 24, "turn limit (the text has none; 0: none)", rule="HBG-R34"),
+        GameOption("max_turns", 24, "turn limit (the text has none; 0: none)", rule="HBG-R34", maximum=MAX_TURNS),
         GameOption(
             "invasion_vp",
             DATA.setup.victory.invasion_vp_per_group,

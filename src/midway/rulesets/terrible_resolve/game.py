@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from itertools import compress
 from typing import Any, ClassVar
 
-from midway.engine import Decision, Game, GameOption, Option, State, TextSection
+from midway.engine import MAX_TURNS, Decision, Game, GameOption, Option, State, TextSection
 from midway.engine.decisions import FrozenDict
 from midway.rulesets.terrible_resolve import (
     attacks,
@@ -507,6 +507,8 @@ class TerribleResolveGame(Game):
             "turn limit (the text has none); at the limit the winner is judged by carriers sunk, "
             "then crippled, then damage inflicted, else a draw",
             rule="TR-R02",
+            minimum=1,
+            maximum=MAX_TURNS,
         ),
         GameOption(
             "enterprise_aa",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from midway.engine import Decision, Game, GameOption, Option, Outcome, State, TextSection
+from midway.engine import MAX_TURNS, Decision, Game, GameOption, Option, Outcome, State, TextSection
 from midway.rulesets.warpspawn import attack, constraints, move
 from midway.rulesets.warpspawn.board import (
     BIT,
@@ -391,7 +391,14 @@ class WarpspawnGame(Game):
         "intercept, shoot AA, bomb, and put every enemy carrier out of action."
     )
     options = (
-        GameOption("max_turns", RULES.default_max_turns, "turn limit (the text has none)", rule="WS-R19"),
+        GameOption(
+            "max_turns",
+            RULES.default_max_turns,
+            "turn limit (the text has none)",
+            rule="WS-R19",
+            minimum=1,
+            maximum=MAX_TURNS,
+        ),
         GameOption(
             "limit_result",
             "fewer-lost",
