@@ -30,7 +30,8 @@ the Japanese landing.
   every aircraft in range, the one holding carriers first, aim bombs, torpedoes and gunfire at
   carriers, then battleships, cruisers and transports, and never concede.
 
-Measured against random play, 60 games a side (seeds 3000-3059): Japan 90% [80, 95] (random Japan:
+Measured on rules version 0.2 (BENCHMARKS.md has the figures of the current rules) against random play, 60 games a
+side (seeds 3000-3059): Japan 90% [80, 95] (random Japan:
 23.5%), the Americans 98% [91, 99.7] (random: 76.5%). Japan against random play over seeds 7000-7299, one
 change at a time: 266 games of 300 before, 281 with land combat spread over the companies (Midway taken in
 270 instead of 241), 280 with ST11 at Kure (lost to submarines on its own in 82 games), 277 with every
