@@ -53,11 +53,11 @@ def test_agent_specs_carry_settings() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("mcts:iterations=-5", "iterations must be a number, at least 1, not -5"),
-        ("mcts:iterations=abc", "iterations must be a number, at least 1, not 'abc'"),
+        ("mcts:iterations=-5", "iterations must be a whole number from 1 to 1000000000, not -5"),
+        ("mcts:iterations=abc", "iterations must be a whole number from 1 to 1000000000, not 'abc'"),
         ("mcts:max_time=-1", "max_time must be a number, at least 0, not -1"),
-        ("mcts:depth=-1", "depth must be a number, at least 0, not -1"),
-        ("mcts:workers=0", "workers must be a number, at least 1, not 0"),
+        ("mcts:depth=-1", "depth must be a whole number from 0 to 1000000000, not -1"),
+        ("mcts:workers=0", "workers must be a whole number from 1 to 1000000000, not 0"),
         ("mcts@abc", "after @ comes a number of iterations (mcts@400) or seconds (mcts@0.5s)"),
         ("mcts@xs", "after @ comes a number of iterations"),
     ],
@@ -68,6 +68,42 @@ def test_agent_specs_refuse_settings_that_cannot_play(spec: str, message: str) -
     with pytest.raises(ValueError) as caught:
         make_agent(spec, 0)
     assert message in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("mcts:width=1e999", "width must be a whole number from 2 to 1000000000, not inf"),
+        ("mcts:iterations=inf", "iterations must be a whole number from 1 to 1000000000, not inf"),
+        ("mcts:iterations=1.5", "iterations must be a whole number from 1 to 1000000000, not 1.5"),
+        ("mcts:iterations=" + "9" * 5000, "iterations must be a whole number from 1 to 1000000000, not inf"),
+        ("mcts:depth=inf", "depth must be a whole number"),
+        ("mcts:model=inf", "model must be a whole number from 0"),
+        ("mcts:plan_depth=1e400", "plan_depth must be a whole number from 0"),
+        ("mcts:root=tree,widen=inf", "widen must be a finite number, not inf"),
+        ("mcts:root=tree,widen=nan", "widen must be a finite number, not nan"),
+        ("mcts:c=nan", "c must be a finite number, not nan"),
+        ("mcts:prior=-1", "prior must be a number, at least 0, not -1"),
+        ("mcts:keep=inf", "keep must be a finite number, not inf"),
+        ("mcts:z=" + "9" * 400, "z must be a finite number, not 999"),
+        ("mcts@1e999s", "max_time must be a finite number, not inf"),
+        ("mcts:reuse=zzz", "reuse must be true or false, not 'zzz'"),
+        ("mcts:plans=2", "plans must be true or false, not 2"),
+    ],
+)
+def test_agent_specs_refuse_settings_that_are_not_finite_or_whole(spec: str, message: str) -> None:
+    """Every setting is checked when the agent is made: ``inf``, ``nan`` and huge numbers used to crash int() with
+    an OverflowError (a traceback in the terminal, a 500 on the server) or to be accepted and crash at the first
+    decision (a server game stuck with a traceback every few seconds)."""
+    with pytest.raises(ValueError) as caught:
+        make_agent(spec, 0)
+    assert message in str(caught.value)
+    assert len(str(caught.value)) < 120
+
+
+def test_agent_specs_take_whole_numbers_written_as_floats() -> None:
+    agent = make_agent("mcts:iterations=1e3,keep=-10,reuse=0", 0)
+    assert isinstance(agent, ISMCTSAgent) and agent.iterations == 1000 and agent.keep == -10 and agent.reuse is False
 
 
 def test_agent_specs_keep_the_uncapped_and_time_budget_forms() -> None:

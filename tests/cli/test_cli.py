@@ -314,3 +314,18 @@ def test_play_names_the_flag_whose_value_is_malformed() -> None:
     assert bad_side.exit_code == 2 and "--side takes SIDE=PLAYER, not 'a'" in bad_side.output
     bad_option = runner.invoke(app, ["play", "toy", "-o", "x", "--side", "a=random", "--side", "b=random"])
     assert bad_option.exit_code == 2 and "--option takes key=value, not 'x'" in bad_option.output
+
+
+@pytest.mark.parametrize("spec", ["mcts:width=1e999", "mcts:iterations=inf", "mcts:plan_depth=1e400", "mcts:widen=nan"])
+def test_agent_settings_that_are_not_finite_numbers_are_one_line(spec: str, tmp_path: Path) -> None:
+    """``inf``, ``nan`` and huge numbers in an agent's settings used to end in an OverflowError traceback."""
+    setting = spec.split(":")[1].split("=")[0]
+    for args in (
+        ["simulate", "toy", "-n", "1", "--usn", spec],
+        ["play", "toy", "--side", f"b={spec}", "--side", "a=random", "--save", str(tmp_path / "g.json")],
+        ["arena", "toy", "--agents", f"random,{spec}", "-n", "2"],
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2 and isinstance(result.exception, SystemExit), (args, result.output)
+        assert f"{setting} must be" in result.output and len(result.output.strip().splitlines()) == 1, result.output
+    assert not (tmp_path / "g.json").exists()

@@ -83,12 +83,16 @@ def test_create_returns_secret_links_and_a_spectator_link(client: TestClient) ->
         ('{"ruleset": "toy", "seats": {"a": {"kind": "computer", "agent": "mcts@lots"}}}', 422, "mcts@0.5s"),
         ('{"ruleset": "toy", "seats": {"a": {"kind": "computer", "agent": "mcts@0s"}}}', 422, "more than 0"),
         ('{"ruleset": "toy", "seats": {"a": {"kind": "computer", "agent": "mcts@3600s"}}}', 422, "at most 30"),
-        ('{"ruleset": "toy", "seats": {"a": {"kind": "computer", "agent": "mcts@-5"}}}', 422, "at least 1"),
+        ('{"ruleset": "toy", "seats": {"a": {"kind": "computer", "agent": "mcts@-5"}}}', 422, "from 1 to"),
         ('{"ruleset": "toy", "seats": {"a": {"kind": "computer", "agent": "mcts:workers=8"}}}', 422, "one process"),
         ('{"ruleset": "toy", "seats": {"a": {"kind": "computer", "agent": "mcts:max_time=x"}}}', 422, "number"),
         ('{"ruleset": "toy", "seats": {"a": {"kind": "computer", "agent": "mcts:bogus=1"}}}', 422, "bad settings"),
         ('{"ruleset": "toy", "seats": {"a": {"kind": "computer", "agent": "random@400"}}}', 422, "bad settings"),
         ('{"ruleset": "toy", "seats": {"a": {"kind": "computer", "agent": "mcts:400"}}}', 422, "key=value"),
+        ('{"ruleset": "toy", "seats": {"a": {"kind": "computer", "agent": "mcts:width=1e999"}}}', 422, "width must"),
+        ('{"ruleset": "toy", "seats": {"a": {"kind": "computer", "agent": "mcts:iterations=inf"}}}', 422, "whole"),
+        ('{"ruleset": "toy", "seats": {"a": {"kind": "computer", "agent": "mcts:model=inf"}}}', 422, "model must"),
+        ('{"ruleset": "toy", "seats": {"a": {"kind": "computer", "agent": "mcts:root=tree,widen=nan"}}}', 422, "widen"),
     ],
 )
 def test_bad_creations_get_a_clear_4xx(client: TestClient, body: str, status: int, message: str) -> None:

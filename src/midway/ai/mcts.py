@@ -166,15 +166,25 @@ class ISMCTSAgent:
     ) -> None:
         for name, value, least in (
             ("iterations", iterations, 1),
-            ("max_time", max_time, 0),
             ("depth", depth, 0),
             ("plan_depth", plan_depth, 0),
             ("workers", workers, 1),
+            ("width", width, 2),
+            ("model", model, 0),
         ):
-            if value is None:
-                continue
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= least:
-                raise ValueError(f"mcts: {name} must be a number, at least {least}, not {value!r}")
+            _whole(name, value, least)
+        for name, real, floor in (
+            ("max_time", max_time, 0.0),
+            ("c", c, 0.0),
+            ("widen", widen, 0.0),
+            ("prior", prior, 0.0),
+            ("keep", keep, None),
+            ("z", z, 0.0),
+        ):
+            _real(name, real, floor)
+        for name, flag in (("reuse", reuse), ("plans", plans)):
+            if flag not in (True, False):  # 1 and 0 too
+                raise ValueError(f"mcts: {name} must be true or false, not {flag!r}")
         self.dice = SeededDice(seed)
         self.iterations = int(iterations)
         self.max_time = float(max_time) if max_time else None
@@ -182,7 +192,7 @@ class ISMCTSAgent:
         """Decisions a playout runs before it is scored; ``None``: the kit's ``search_depth`` (default 60)."""
         self.c = float(c)
         self.widen = float(widen)
-        self.reuse = reuse
+        self.reuse = bool(reuse)
         self.prior = float(prior)
         self.workers = max(1, int(workers))
         self.keep = float(keep)
@@ -572,6 +582,39 @@ class ISMCTSAgent:
             if score > best_score:
                 best, best_score = oid, score
         return best
+
+
+MAX_WHOLE = 10**9
+"""The largest whole-number setting (iterations, depth, plan_depth, workers, width, model): ``mcts@0.5s`` searches
+10**9 iterations, capped by its time."""
+
+
+def _whole(name: str, value: object, least: int) -> None:
+    """Refuse a whole-number setting that is not one from ``least`` to :data:`MAX_WHOLE` (``None``: the default)."""
+    if value is None:
+        return
+    whole = isinstance(value, int) or (isinstance(value, float) and math.isfinite(value) and value.is_integer())
+    if isinstance(value, bool) or not whole or not least <= value <= MAX_WHOLE:  # type: ignore[operator]
+        raise ValueError(f"mcts: {name} must be a whole number from {least} to {MAX_WHOLE}, not {_shown(value)}")
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _real(name: str, value: object, least: float | None) -> None:
+    """Refuse a setting that is not a finite number (at least ``least`` if given; ``None``: the default)."""
+    if value is None:
+        return
+    try:
+        finite = not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(float(value))
+    except OverflowError:  # an int too large for a float
+        finite = False
+    if not finite:
+        raise ValueError(f"mcts: {name} must be a finite number, not {_shown(value)}")
+    if least is not None and value < least:  # type: ignore[operator]
+        raise ValueError(f"mcts: {name} must be a number, at least {least:g}, not {_shown(value)}")
 
 
 class _Clock:
