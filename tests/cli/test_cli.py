@@ -329,3 +329,19 @@ def test_agent_settings_that_are_not_finite_numbers_are_one_line(spec: str, tmp_
         assert result.exit_code == 2 and isinstance(result.exception, SystemExit), (args, result.output)
         assert f"{setting} must be" in result.output and len(result.output.strip().splitlines()) == 1, result.output
     assert not (tmp_path / "g.json").exists()
+
+
+def test_a_negative_seed_is_one_line_and_creates_nothing(tmp_path: Path) -> None:
+    """``--seed -1`` used to end in a SeedError traceback in simulate, arena and report (report had already made
+    its --out folder)."""
+    out = tmp_path / "report"
+    for args in (
+        ["simulate", "toy", "-n", "1", "--seed", "-1"],
+        ["arena", "toy", "--agents", "random,random", "-n", "2", "--seed", "-1"],
+        ["report", "toy", "--agents", "random,random", "-n", "2", "--seed", "-1", "--out", str(out)],
+        ["play", "toy", "--side", "a=random", "--side", "b=random", "--seed", "-1"],
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2 and isinstance(result.exception, SystemExit), (args, result.output)
+        assert flat(result.output) == "error: --seed must be a whole number, 0 or more, not -1", result.output
+    assert not out.exists()

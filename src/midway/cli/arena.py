@@ -14,7 +14,7 @@ from rich.table import Table
 
 from midway.ai import arena as A
 from midway.ai.agents import make_agent
-from midway.cli.common import console, file_problem, folder_problem, require_counts
+from midway.cli.common import console, file_problem, folder_problem, require_counts, require_seed
 from midway.cli.common import fail as _fail
 from midway.engine import Game, MidwayError, registry
 
@@ -165,6 +165,7 @@ def arena(
     """Matches between every pair of agents, sides swapped: win rates with 95% CIs per side and overall, Elo."""
     game, specs, options = _setup(ruleset, agents, option)
     require_counts(n, jobs)
+    require_seed(seed)
     for path in (plot_, save):  # before any game is played: none is played for nothing
         problem = None if path is None else file_problem(path)
         if problem is not None:
@@ -202,6 +203,7 @@ def report(
     if len(specs) != 2:
         raise _fail("a report compares two agents: --agents a,b")
     require_counts(n, jobs)
+    require_seed(seed)
     problem = folder_problem(out)  # before any game is played
     if problem is not None:
         raise _fail(problem)

@@ -28,6 +28,12 @@ def require_counts(n: int, jobs: int) -> None:
         raise fail("--jobs must be at least 1")
 
 
+def require_seed(seed: int | None) -> None:
+    """The (first) game's seed, refused (one line) unless a whole number 0 or more, as a record stores it."""
+    if seed is not None and seed < 0:
+        raise fail(f"--seed must be a whole number, 0 or more, not {seed}")
+
+
 def file_problem(path: Path) -> str | None:
     """Why a file cannot be written at ``path`` (one line, naming it), or ``None`` if it can."""
     if path.is_dir():

@@ -20,7 +20,7 @@ from rich.table import Table
 
 from midway.ai import Agent, make_agent, play_out
 from midway.ai.agents import AGENTS
-from midway.cli.common import console, file_problem, require_counts
+from midway.cli.common import console, file_problem, require_counts, require_seed
 from midway.cli.common import fail as _fail
 from midway.cli.render import decision_panel, event_lines, outcome_panel, print_rulesets, view_panel
 from midway.engine import Decision, Game, MidwayError, Record, State, registry
@@ -216,6 +216,7 @@ def play(
         if ruleset is None:
             raise _fail("name a ruleset (see `midway rulesets`) or --resume a saved game")
         game = _load(ruleset)
+        require_seed(seed)
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
         try:
@@ -382,6 +383,7 @@ def simulate(
     """Play N computer-vs-computer games and tabulate the results."""
     game = _load(ruleset)
     require_counts(n, jobs)
+    require_seed(seed)
     for kind in (usn, ijn):
         if kind == HUMAN:
             raise _fail("simulate plays computer sides only")
