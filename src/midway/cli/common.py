@@ -34,14 +34,36 @@ def require_seed(seed: int | None) -> None:
         raise fail(f"--seed must be a whole number, 0 or more, not {seed}")
 
 
-def file_problem(path: Path) -> str | None:
-    """Why a file cannot be written at ``path`` (one line, naming it), or ``None`` if it can."""
+def file_problem(path: Path, *, atomic: bool = False) -> str | None:
+    """Why a file cannot be written at ``path`` (one line, naming it), or ``None`` if it can. ``atomic``: the file
+    is saved as records are (:meth:`~midway.engine.records.Record.save`), written first to ``NAME.tmp`` beside it,
+    so that name is checked too."""
+    try:
+        return _file_problem(path, atomic)
+    except OSError as exc:  # a name too long for Path.is_dir, say
+        return f"cannot save to {path}: {exc.strerror or exc}"
+
+
+def _file_problem(path: Path, atomic: bool) -> str | None:
     if path.is_dir():
         return f"cannot save to {path}: it is a folder; give a file name"
     if not path.parent.is_dir():
         return f"cannot save to {path}: the folder {path.parent} does not exist"
+    try:
+        longest = os.pathconf(path.parent, "PC_NAME_MAX")
+    except (OSError, ValueError):
+        longest = 255
+    tmp = path.with_name(path.name + ".tmp")
+    if atomic:
+        longest -= len(".tmp")  # NAME.tmp must fit too
+    if len(os.fsencode(path.name)) > longest:
+        return f"cannot save to {path}: the file name is too long (at most {longest} bytes here)"
+    if atomic and tmp.is_dir():
+        return f"cannot save to {path}: {tmp}, where its save is written first, is a folder"
     if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         return f"cannot save to {path}: permission denied"
+    if atomic and tmp.exists() and not os.access(tmp, os.W_OK):
+        return f"cannot save to {path}: permission denied on {tmp}, where its save is written first"
     return None
 
 

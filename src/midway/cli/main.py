@@ -159,12 +159,20 @@ def agent_seed(game_seed: int, side_index: int) -> int:
 
 
 def _save(record: Record, game: Game, path: Path) -> None:
-    with_checkpoints(record, game).save(path)
+    _keep(with_checkpoints(record, game), path)
+
+
+def _keep(record: Record, path: Path) -> None:
+    """Save ``record`` to ``path``; a file that cannot be written after all (checked before play) is one line."""
+    try:
+        record.save(path)
+    except OSError as exc:
+        raise _fail(f"cannot save to {path}: {exc.strerror or exc}", 1) from None
 
 
 def _writable(path: Path) -> Path:
     """``path`` if a record can be saved there (checked before play, so a game is never played for nothing)."""
-    problem = file_problem(path)
+    problem = file_problem(path, atomic=True)
     if problem is not None:
         raise _fail(problem)
     return path
@@ -247,7 +255,7 @@ def play(
                         player = players[mover]
                         if isinstance(player, _Human):
                             if save is not None:
-                                checkpoints.record(state).save(save)
+                                _keep(checkpoints.record(state), save)
                             choices = player.choose(state, decision)
                         else:
                             began = time.perf_counter()
@@ -280,7 +288,7 @@ def play(
     assert outcome is not None
     console.print(outcome_panel(game, outcome))
     if save is not None or humans:
-        checkpoints.record(state).save(target)
+        _keep(checkpoints.record(state), target)
         console.print(f"Record saved to {target}")
 
 
