@@ -372,3 +372,25 @@ def test_a_folder_where_the_save_is_written_first_is_refused_before_play(tmp_pat
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
     assert "rec.json.tmp, where its save is written first, is a folder" in flat(result.output)
     assert "Game over" not in result.output
+
+
+def test_absurd_game_and_process_counts_are_refused_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``-n 100000000000`` used to build every game's task up front and fill the memory (here no game may be
+    made or played, so that the old code fails at once instead)."""
+    import midway.cli.arena as cli_arena
+    import midway.cli.main as cli_main
+
+    def never(*_args: object) -> None:
+        raise AssertionError("a game was made or played")
+
+    monkeypatch.setattr(cli_main, "simulate_one", never)
+    monkeypatch.setattr(cli_arena.A, "tasks_for", never)
+    for args, message in (
+        (["simulate", "toy", "-n", "100001"], "-n must be at most 100000"),
+        (["arena", "toy", "--agents", "random,random", "-n", "100000000000"], "-n must be at most 100000"),
+        (["report", "toy", "--agents", "random,random", "-n", "100001"], "-n must be at most 100000"),
+        (["simulate", "toy", "-n", "1", "--jobs", "100000"], "--jobs must be at most 256"),
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2 and isinstance(result.exception, SystemExit), (args, result.output)
+        assert message in result.output and len(result.output.strip().splitlines()) == 1, result.output

@@ -20,12 +20,24 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
+MAX_GAMES = 100_000
+"""The most games one command plays (``-n``; the arena's per pairing). Every game's task and result is kept in
+memory (about a kilobyte each), so a bigger count is refused rather than filling memory: run batches with
+different ``--seed`` instead."""
+MAX_JOBS = 256
+"""The most worker processes (``--jobs``): each is a process started at once."""
+
+
 def require_counts(n: int, jobs: int) -> None:
-    """The game and process counts, refused (one line) unless positive."""
+    """The game and process counts, refused (one line) unless from 1 to :data:`MAX_GAMES` and :data:`MAX_JOBS`."""
     if n < 1:
         raise fail("-n must be at least 1")
+    if n > MAX_GAMES:
+        raise fail(f"-n must be at most {MAX_GAMES} (run batches with different --seed for more)")
     if jobs < 1:
         raise fail("--jobs must be at least 1")
+    if jobs > MAX_JOBS:
+        raise fail(f"--jobs must be at most {MAX_JOBS}")
 
 
 def require_seed(seed: int | None) -> None:
