@@ -247,6 +247,38 @@ def test_the_websocket_refuses_strangers(client: TestClient, hello: str) -> None
         assert "view" not in json.dumps(message)
 
 
+@pytest.mark.parametrize(
+    "hello",
+    ["[" * 100_000 + "]" * 100_000, '{"token": ' + "[" * 100_000 + "]" * 100_000 + "}"],
+    ids=["nested", "nested-token"],
+)
+def test_a_malformed_hello_is_refused_with_4400(client: TestClient, hello: str) -> None:
+    """Deeply nested JSON used to drop the connection with a RecursionError traceback in the server's log."""
+    from starlette.websockets import WebSocketDisconnect
+
+    created = _new(client)
+    with client.websocket_connect(f"/api/games/{created['game_id']}/ws") as ws:
+        ws.send_text(hello)
+        assert ws.receive_json() == {
+            "type": "error",
+            "detail": 'the first message is {"token": ...} or {"spectator": true}',
+        }
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4400
+
+
+def test_a_hello_that_repeats_a_key_is_refused(client: TestClient) -> None:
+    """The last of duplicate keys used to win (``{"token": "nope", "token": "<valid>"}`` was let in), where a record
+    file refuses them."""
+    created = _new(client)
+    token = created["seats"]["a"]["token"]
+    with client.websocket_connect(f"/api/games/{created['game_id']}/ws") as ws:
+        ws.send_text('{"token": "nope", "token": "' + token + '"}')
+        message = ws.receive_json()
+        assert message["type"] == "error" and "view" not in json.dumps(message)
+
+
 def test_a_computer_seat_answers_through_the_push(client: TestClient) -> None:
     body = {"ruleset": "toy", "seed": 2, "seats": {"a": {"kind": "human"}, "b": {"kind": "computer"}}}
     created = _new(client, body)

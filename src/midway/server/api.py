@@ -338,7 +338,7 @@ def create_app(service: GameService, *, run_workers: bool = True) -> FastAPI:
         """
         await websocket.accept()
         try:
-            hello = json.loads(await asyncio.wait_for(websocket.receive_text(), timeout=30))
+            hello = _hello(await asyncio.wait_for(websocket.receive_text(), timeout=30))
             if not isinstance(hello, dict):
                 raise Invalid('the first message is {"token": ...} or {"spectator": true}')
             if hello.get("spectator") is True:
@@ -349,7 +349,7 @@ def create_app(service: GameService, *, run_workers: bool = True) -> FastAPI:
         except ServiceError as exc:
             await _ws_refuse(websocket, exc.message, 4000 + exc.status)
             return
-        except (TimeoutError, ValueError, WebSocketDisconnect, KeyError, TypeError):
+        except (TimeoutError, ValueError, WebSocketDisconnect, KeyError, TypeError, RecursionError):
             await _ws_refuse(websocket, 'the first message is {"token": ...} or {"spectator": true}', 4400)
             return
 
@@ -404,6 +404,19 @@ def create_app(service: GameService, *, run_workers: bool = True) -> FastAPI:
         return Response(status_code=204)
 
     return app
+
+
+def _hello(text: str) -> Any:
+    """A websocket's first message as JSON; :class:`ValueError` if it is not JSON or repeats a key (as a record file
+    may not: ``{"token": "x", "token": "y"}`` is not one token), :class:`RecursionError` if nested too deep."""
+
+    def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        out = dict(pairs)
+        if len(out) != len(pairs):
+            raise ValueError("a key is repeated")
+        return out
+
+    return json.loads(text, object_pairs_hook=unique)
 
 
 def _json(text: str) -> Response:
