@@ -247,7 +247,9 @@ def create_app(service: GameService, *, run_workers: bool = True) -> FastAPI:
     def create_game(body: GameIn) -> GameCreated:
         """Start a game; answers one secret link per human side, and the spectator link."""
         specs = {
-            side: SeatSpec(seat.kind, seat.agent or ("random" if seat.kind == COMPUTER else None), seat.agent_seed)
+            side: SeatSpec(
+                seat.kind, seat.agent if seat.agent is not None or seat.kind != COMPUTER else "random", seat.agent_seed
+            )
             for side, seat in body.seats.items()
         }
         created = service.create(body.ruleset, body.options, specs, seed=body.seed)

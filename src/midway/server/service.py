@@ -358,6 +358,8 @@ class GameService:
                 raise Invalid(f"a seat is 'human' or 'computer', not {spec.kind!r}")
             if spec.kind == COMPUTER:
                 check_agent(spec.agent, side)
+            elif spec.agent is not None:
+                raise Invalid(f"the seat for {side} is a person's: it takes no agent (a computer seat does)")
         if seed is None:
             seed = secrets.randbelow(MAX_SEED)
         if not 0 <= seed <= MAX_SEED:
