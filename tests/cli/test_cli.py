@@ -394,3 +394,11 @@ def test_absurd_game_and_process_counts_are_refused_in_one_line(monkeypatch: pyt
         result = runner.invoke(app, args)
         assert result.exit_code == 2 and isinstance(result.exception, SystemExit), (args, result.output)
         assert message in result.output and len(result.output.strip().splitlines()) == 1, result.output
+
+
+def test_error_lines_go_to_standard_error() -> None:
+    """``midway simulate nosuch -n 1 2>/dev/null`` used to show the error: it went to standard output."""
+    result = runner.invoke(app, ["simulate", "nosuch", "-n", "1"])
+    assert result.exit_code == 2
+    assert result.stdout == "", result.stdout
+    assert result.stderr.startswith("error: no ruleset 'nosuch'"), result.stderr

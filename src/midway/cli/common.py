@@ -12,11 +12,14 @@ from rich.markup import escape
 
 console = Console(emoji=False, highlight=False)
 """Game text is printed literally: ids like ``search:new:fleet`` never become emoji (render.py wraps it in Text)."""
+errors = Console(stderr=True, emoji=False, highlight=False)
+"""Where error lines go: standard error, so that ``2>/dev/null`` hides them and a table piped on is never mixed
+with them."""
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    """Print ``message`` as one error line (never wrapped) and return the exit to raise."""
-    console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
+    """Print ``message`` as one error line (never wrapped) on standard error and return the exit to raise."""
+    errors.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
     return typer.Exit(code)
 
 
