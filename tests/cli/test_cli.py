@@ -113,6 +113,8 @@ def test_replay_verify_fails_loudly_at_the_first_divergence(tmp_path: Path) -> N
     result = runner.invoke(app, ["replay", str(path), "--verify"])
     assert result.exit_code == 1
     assert "between move 2 and move 4" in flat(result.output)
+    # one line on standard error, never wrapped at 80 columns
+    assert result.stdout == "" and len(result.stderr.splitlines()) == 1 and len(result.stderr) > 80, result.stderr
 
 
 def test_replay_refuses_a_record_of_another_version(tmp_path: Path) -> None:

@@ -31,3 +31,30 @@ def test_an_unreachable_database_is_one_line(monkeypatch: pytest.MonkeyPatch) ->
     assert "cannot open the game database" in result.output
     assert "Traceback" not in result.output
     assert "nobody@" not in result.output  # no credentials echoed
+
+
+def test_an_address_that_cannot_be_listened_on_is_one_line_and_never_announced(tmp_path: Path) -> None:
+    """``--host 999.1.1.1`` used to announce "the lobby is at http://999.1.1.1:0/" and then fail."""
+    result = CliRunner().invoke(app, ["serve", "--host", "999.1.1.1", "--port", "0", "--db", str(tmp_path / "m.db")])
+    assert result.exit_code == 2, result.output
+    assert result.stdout == "" and "lobby" not in result.output
+    assert result.stderr.startswith("error: cannot listen on '999.1.1.1' port 0")
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_port_0_announces_the_port_the_system_chose(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--port 0`` used to announce http://localhost:0/."""
+    import socket
+
+    import uvicorn
+
+    served: list[int] = []
+
+    def run(_server: uvicorn.Server, sockets: list[socket.socket]) -> None:
+        served.append(sockets[0].getsockname()[1])
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
+    result = CliRunner().invoke(app, ["serve", "--port", "0", "--db", str(tmp_path / "m.db")])
+    assert result.exit_code == 0, result.output
+    assert served and served[0] != 0
+    assert f"the lobby is at http://localhost:{served[0]}/" in result.stdout

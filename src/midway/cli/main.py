@@ -20,7 +20,7 @@ from rich.table import Table
 
 from midway.ai import Agent, make_agent, play_out
 from midway.ai.agents import AGENTS
-from midway.cli.common import console, file_problem, require_counts, require_seed
+from midway.cli.common import console, errors, file_problem, require_counts, require_seed
 from midway.cli.common import fail as _fail
 from midway.cli.render import decision_panel, event_lines, outcome_panel, print_rulesets, view_panel
 from midway.engine import Decision, Game, MidwayError, Record, State, registry
@@ -315,7 +315,7 @@ def replay(
             for s, option_id in record.moves:
                 state.apply(s, option_id)
     except MidwayError as exc:
-        console.print(f"[bold red]replay failed:[/] {escape(str(exc))}")
+        errors.print(f"[bold red]replay failed:[/] {escape(str(exc))}", soft_wrap=True)
         raise typer.Exit(1) from None
     console.print(event_lines(state.log(side) if side is not None else state.events))
     outcome = state.outcome()

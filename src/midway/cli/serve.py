@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import socket
 from pathlib import Path
 from typing import Annotated
 
@@ -46,9 +47,34 @@ def serve(
         typer.echo(f"error: cannot open the game database {url.split('@')[-1]}: {exc}".splitlines()[0], err=True)
         raise typer.Exit(2) from None
     app = create_app(service)
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    try:
+        sock = listen_socket(host, port)
+    except ValueError as exc:
+        service.close()
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    port = sock.getsockname()[1]  # the one the system chose for --port 0
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else f"[{host}]" if ":" in host else host
     typer.echo(f"midway: the lobby is at http://{shown}:{port}/  (games kept in {url.split('@')[-1]})", err=False)
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
+        config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
+        uvicorn.Server(config).run(sockets=[sock])
     finally:
+        sock.close()
         service.close()
+
+
+def listen_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host`` and ``port`` (0: a free port), as uvicorn binds one, so that the lobby's address
+    is announced only once it is sure; :class:`ValueError` (one line) if it cannot be bound."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family=family)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except (OSError, UnicodeError, ValueError, OverflowError) as exc:
+        sock.close()
+        reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        raise ValueError(f"cannot listen on {host!r} port {port}: {reason}".splitlines()[0]) from None
+    sock.set_inheritable(True)
+    return sock
