@@ -404,3 +404,21 @@ def test_error_lines_go_to_standard_error() -> None:
     assert result.exit_code == 2
     assert result.stdout == "", result.stdout
     assert result.stderr.startswith("error: no ruleset 'nosuch'"), result.stderr
+
+
+def test_resume_refuses_what_the_record_fixes(tmp_path: Path) -> None:
+    """``--seed`` and ``-o`` given with ``--resume`` used to be ignored silently, even invalid ones."""
+    state = TOY.new(seed=6)
+    state.apply("a", "bid-3")
+    path = tmp_path / "s.json"
+    with_checkpoints(state.record(), TOY).save(path)
+    before = path.read_text()
+    for extra, message in (
+        (["--seed", "5"], "--seed cannot be used with --resume: the record fixes it"),
+        (["--seed", "-1"], "--seed cannot be used with --resume: the record fixes it"),
+        (["-o", "budget=abc"], "--option cannot be used with --resume: the record fixes the game's options"),
+    ):
+        result = runner.invoke(app, ["play", "--resume", str(path), "--side", "a=random", "--side", "b=random", *extra])
+        assert result.exit_code == 2 and isinstance(result.exception, SystemExit), (extra, result.output)
+        assert result.stderr == f"error: {message}\n", result.output
+    assert path.read_text() == before

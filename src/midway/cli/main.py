@@ -204,6 +204,10 @@ def play(
     """Play a game in the terminal. Ctrl-C saves the record; --resume continues it."""
     checkpoints = Checkpointer()
     if resume is not None:
+        if seed is not None:
+            raise _fail("--seed cannot be used with --resume: the record fixes it")
+        if option:
+            raise _fail("--option cannot be used with --resume: the record fixes the game's options")
         try:
             record = Record.load(resume)
         except (OSError, MidwayError) as exc:
