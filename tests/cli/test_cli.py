@@ -422,3 +422,9 @@ def test_resume_refuses_what_the_record_fixes(tmp_path: Path) -> None:
         assert result.exit_code == 2 and isinstance(result.exception, SystemExit), (extra, result.output)
         assert result.stderr == f"error: {message}\n", result.output
     assert path.read_text() == before
+
+
+def test_a_bad_option_value_names_the_option() -> None:
+    result = runner.invoke(app, ["simulate", "toy", "-n", "1", "-o", "budget=abc"])
+    assert result.exit_code == 2
+    assert result.stderr == "error: toy: option 'budget': not a whole number: 'abc'\n"

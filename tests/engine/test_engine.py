@@ -280,6 +280,25 @@ def test_boolean_and_choice_options_parse_from_text() -> None:
         mode.check("11")
 
 
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        (("budget", 5), "abc", "option 'budget': not a whole number: 'abc'"),
+        (("budget", 5), -1, "option 'budget': must be 0 or more, not -1"),
+        (("budget", 5), 2.5, "option 'budget': must be a whole number, not 2.5"),
+        (("flag", False), "maybe", "option 'flag': not a true/false value: 'maybe'"),
+        (("name", "x"), 3, "option 'name': must be text, not 3"),
+    ],
+)
+def test_an_option_refused_is_named(option: tuple[str, object], value: object, message: str) -> None:
+    """``-o max_turns=abc`` used to say "hbg: not a whole number: 'abc'", not which option it was."""
+    from midway.engine import GameOption
+
+    with pytest.raises(ValueError) as caught:
+        GameOption(option[0], option[1], "?").check(value)
+    assert str(caught.value) == message
+
+
 def test_registry_finds_registered_games_and_explains_unknown_ones() -> None:
     from midway.engine import RulesetNotFoundError, registry
 

@@ -455,26 +455,33 @@ class GameOption:
     within one ``apply`` in bounded time and memory."""
 
     def check(self, value: Any) -> Any:
-        """``value`` converted to the option's type, or :class:`ValueError`.
+        """``value`` converted to the option's type, or :class:`ValueError` naming the option
+        (``option 'max_turns': not a whole number: 'abc'``).
 
         A value must be of its choices' (or default's) own type: ``True`` or ``2.0`` is no whole number."""
+        try:
+            return self._check(value)
+        except ValueError as exc:
+            raise ValueError(f"option {self.key!r}: {exc}") from None
+
+    def _check(self, value: Any) -> Any:
         if isinstance(value, str) and not isinstance(self.default, str):
             value = _parse_scalar(value, type(self.default))
         if self.choices is not None:
             if not any(type(value) is type(c) and value == c for c in self.choices):
-                raise ValueError(f"{self.key} must be one of {list(self.choices)}, not {value!r}")
+                raise ValueError(f"must be one of {list(self.choices)}, not {value!r}")
             return value
         expected = type(self.default)
         if expected is bool and not isinstance(value, bool):
-            raise ValueError(f"{self.key} must be true or false, not {value!r}")
+            raise ValueError(f"must be true or false, not {value!r}")
         if expected is int and type(value) is not int:
-            raise ValueError(f"{self.key} must be a whole number, not {value!r}")
+            raise ValueError(f"must be a whole number, not {value!r}")
         if expected is int and self.minimum is not None and value < self.minimum:
-            raise ValueError(f"{self.key} must be {self.minimum} or more, not {value!r}")
+            raise ValueError(f"must be {self.minimum} or more, not {value!r}")
         if expected is int and self.maximum is not None and value > self.maximum:
-            raise ValueError(f"{self.key} must be {self.maximum} or less, not {value!r}")
+            raise ValueError(f"must be {self.maximum} or less, not {value!r}")
         if expected is str and not isinstance(value, str):
-            raise ValueError(f"{self.key} must be text, not {value!r}")
+            raise ValueError(f"must be text, not {value!r}")
         return value
 
     def to_json(self) -> dict[str, Any]:

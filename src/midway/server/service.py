@@ -367,8 +367,8 @@ class GameService:
         for key, value in (options or {}).items():
             try:
                 game.option(key).check(value)
-            except ValueError as exc:  # OptionsError too: name the option
-                raise Invalid(f"option {key!r}: {exc}") from None
+            except ValueError as exc:  # OptionsError too; either names the option
+                raise Invalid(str(exc)) from None
         try:
             state = game.new(seed, options)
         except MidwayError as exc:
