@@ -61,3 +61,40 @@ def test_midway_arena_on_the_cluster_saves_what_a_local_arena_saves(tmp_path: Pa
         saved[where] = _without_times(json.loads(out.read_text()))
     assert saved["ray"] == saved["local"] and len(saved["local"]) == 2
     assert not ray.is_initialized()
+
+
+@pytest.mark.parametrize("address", ["zzz", "host:99999", "host:", "ray://:5", "1.2.3.4:port"])
+def test_a_malformed_cluster_address_is_one_line_before_any_game(
+    address: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--cluster zzz`` used to end in Ray's ``ValueError: Invalid address format`` traceback."""
+
+    def never(*_args: object) -> None:
+        raise AssertionError("a game was made")
+
+    monkeypatch.setattr(A, "tasks_for", never)
+    for command in ("arena", "report"):
+        args = [command, "warpspawn", "--agents", "random,heuristic", "-n", "2", "--out", str(tmp_path / "r")]
+        result = CliRunner().invoke(app, (args if command == "report" else args[:-2]) + ["--cluster", address])
+        assert result.exit_code == 2, result.output
+        assert result.stderr == f"error: --cluster takes local, auto, HOST:PORT or ray://HOST:PORT, not {address!r}\n"
+    assert not (tmp_path / "r").exists()
+
+
+def test_an_unreachable_cluster_is_one_line_at_once() -> None:
+    """``--cluster 127.0.0.1:1`` used to print Ray's connection warnings for over a minute with no verdict: the
+    port is tried first, with a timeout."""
+    import socket
+    import time
+
+    with socket.socket() as held:  # bound, never listening: connections to it are refused
+        held.bind(("127.0.0.1", 0))
+        port = held.getsockname()[1]
+        for address in (f"127.0.0.1:{port}", f"ray://127.0.0.1:{port}"):
+            began = time.monotonic()
+            args = ["arena", "warpspawn", "--agents", "random,heuristic", "-n", "2", "--cluster", address]
+            result = CliRunner().invoke(app, args)
+            assert result.exit_code == 1, result.output
+            assert result.stderr.startswith(f"error: cannot reach the Ray cluster at {address}: ")
+            assert len(result.stderr.splitlines()) == 1 and time.monotonic() - began < 10
+    assert not ray.is_initialized()

@@ -14,6 +14,7 @@ from rich.table import Table
 
 from midway.ai import arena as A
 from midway.ai.agents import make_agent
+from midway.ai.cluster import address_problem
 from midway.cli.common import console, file_problem, folder_problem, require_counts, require_seed
 from midway.cli.common import fail as _fail
 from midway.engine import Game, MidwayError, registry
@@ -60,12 +61,21 @@ def _setup(ruleset: str, agents: str, option: list[str] | None) -> tuple[Game, l
     return game, specs, options
 
 
+def _check_cluster(cluster: str | None) -> None:
+    problem = None if cluster is None else address_problem(cluster)
+    if problem is not None:
+        raise _fail(problem)
+
+
 def _play(tasks: list[A.Task], jobs: int, cluster: str | None, label: str) -> list[dict[str, Any]]:
     if cluster is not None:
-        from midway.ai.cluster import run_on_ray
+        from midway.ai.cluster import ClusterError, run_on_ray
 
-        with console.status(f"{label} on the Ray cluster {cluster}"):
-            return run_on_ray(tasks, cluster)
+        try:
+            with console.status(f"{label} on the Ray cluster {cluster}"):
+                return run_on_ray(tasks, cluster)
+        except ClusterError as exc:
+            raise _fail(str(exc), 1) from None
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as progress:
         bar = progress.add_task(label, total=len(tasks))
@@ -166,6 +176,7 @@ def arena(
     game, specs, options = _setup(ruleset, agents, option)
     require_counts(n, jobs)
     require_seed(seed)
+    _check_cluster(cluster)
     for path in (plot_, save):  # before any game is played: none is played for nothing
         problem = None if path is None else file_problem(path)
         if problem is not None:
@@ -204,6 +215,7 @@ def report(
         raise _fail("a report compares two agents: --agents a,b")
     require_counts(n, jobs)
     require_seed(seed)
+    _check_cluster(cluster)
     problem = folder_problem(out)  # before any game is played
     if problem is not None:
         raise _fail(problem)
