@@ -482,7 +482,7 @@ def test_a_game_length_beyond_max_turns_is_refused(rid: str, key: str) -> None:
     with no decision, grew to 14 GB and held the server's store. Every turn or round limit is bounded (MAX_TURNS)."""
     game = _game(rid)
     assert game.resolve_options({key: MAX_TURNS})[key] == MAX_TURNS
-    with pytest.raises(OptionsError, match=f"{key} must be {MAX_TURNS} or less"):
+    with pytest.raises(OptionsError, match=f"option '{key}': must be {MAX_TURNS} or less"):
         game.resolve_options({key: MAX_TURNS + 1})
 
 
