@@ -292,7 +292,7 @@ def test_hbg_dice_are_d12_and_the_scale_is_shown() -> None:
     about 50 miles, a Turn about 45 minutes) is shown to the players."""
     from midway.ai import RandomAgent, play_out
 
-    st = play_out(GAME.new(seed=4, options={"max_turns": 3}), {"usn": RandomAgent(1), "ijn": RandomAgent(2)})
+    st = play_out(GAME.new(seed=5, options={"max_turns": 3}), {"usn": RandomAgent(1), "ijn": RandomAgent(2)})
     rolls = [e for e in st.events if e.kind == "roll" and "draw" not in e.data["why"].lower()]
     assert rolls and {e.data["sides"] for e in rolls} == {12}
     head = dict(GAME.render(st.view("usn"))[0].rows)

@@ -157,6 +157,34 @@ def test_hbg_3_1_e14_enterprise_launches_a_strike_group_from_its_deck() -> None:
     assert st3.sub["over"]  # HBG-R65: nothing to order -> the token passes itself, then combat
 
 
+def test_hbg_1_5_damaged_carrier_launches_no_more_than_its_air_service() -> None:
+    """1.5 ("a fleet carrier with 2 hits of damage can only launch 3 Air Units per Turn"), 4.3.1, HBG-R95 (a):
+    Enterprise kept 5 Air Units spotted from the last Turn (5.4) and took 2 torpedo hits: she launches 3 this
+    Turn, whatever the order, and "every remaining unit" is not offered."""
+    st = fresh()
+    enterprise_at(st, 16)
+    st.ships["enterprise"].damage = 2
+    sbd = deck(st, "sbd", "enterprise", 3)
+    f4f = deck(st, "f4f", "enterprise", 2)
+    assert st.air_service(st.ships["enterprise"]) == 3
+    draw(st, ["usn", "usn", "combat"], dice=[1, 1])
+    choose(st, "usn", "launch:enterprise")
+    assert "all" not in options(st, "usn")
+    choose(st, "usn", f"add:{sbd.id}", f"add:{sbd.id}", f"add:{f4f.id}")
+    assert not any(o.startswith("add:") for o in options(st, "usn"))  # 3 chosen: the Air Service is spent
+    choose(st, "usn", "to:18")
+    launched = sum(a.n for a in st.airborne("usn") if a.base == "enterprise")
+    assert launched == 3
+    assert "launch:enterprise" not in options(st, "usn")  # the second token: nothing more from her this Turn
+    st2 = fresh()
+    enterprise_at(st2, 16)
+    deck(st2, "sbd", "enterprise", 3)
+    deck(st2, "f4f", "enterprise", 2)
+    draw(st2, ["usn", "combat"], dice=[1])
+    choose(st2, "usn", "launch:enterprise", "all", "to:18")  # undamaged: all 5
+    assert sum(a.n for a in st2.airborne("usn") if a.base == "enterprise") == 5
+
+
 def test_hbg_3_1_d09_no_launch_from_a_carrier_in_a_squall() -> None:
     """D09, M121: a carrier under Launch in a Squall zone launches nothing."""
     st = fresh()
@@ -213,6 +241,50 @@ def test_hbg_3_1_strike_group_splits_and_joins() -> None:
     choose(st2, "ijn", "cancel", f"move:{CARDIV1}", "join:other-cardiv1")
     assert {st2.air[a].strike for a in ("a5", "a6", "a9")} == {"other-cardiv1"}
     assert {st2.air[a].fuel for a in ("a5", "a9", "a12")} == {1}
+
+
+def test_hbg_3_1_1_strike_groups_join_by_the_task_force_the_carriers_form_now() -> None:
+    """Game Terminology (Task Force: "A single ship, or group of ships, that is in the same Sea Zone"; "Units are
+    free to split up or combine during movement to form new Task Force groups"; a Strike Group "must be comprised
+    of units from the same task force/base"), M112, HBG-R73 revised: Enterprise and Hornet in one zone are one Task
+    Force, so their groups may fly together; Akagi and Kaga apart are two, so theirs may not."""
+    st = fresh()
+    st.turn = 3
+    st.ships["enterprise"].zone = st.ships["hornet"].zone = 16
+    e_sbd = next(a for a in st.air.values() if a.unit == "sbd" and a.base == "enterprise" and a.at == "hangar")
+    h_f4f = next(a for a in st.air.values() if a.unit == "f4f" and a.base == "hornet" and a.at == "hangar")
+    for a, sid in ((e_sbd, "sE"), (h_f4f, "sH")):
+        a.at, a.zone, a.mission, a.strike, a.fuel = "air", 18, "strike", sid, 2
+    draw(st, ["usn", "combat"], dice=[1])
+    choose(st, "usn", "move:sH")
+    assert "join:sE" in options(st, "usn")
+    st2 = fresh()
+    st2.turn = 3
+    st2.ships["akagi"].zone, st2.ships["kaga"].zone = 19, 24
+    ak = next(a for a in st2.air.values() if a.unit == "a6m" and a.base == "akagi" and a.at == "hangar")
+    kg = next(a for a in st2.air.values() if a.unit == "b5n" and a.base == "kaga" and a.at == "hangar")
+    for a, sid in ((ak, "sA"), (kg, "sK")):
+        a.at, a.zone, a.mission, a.strike, a.fuel = "air", 22, "strike", sid, 2
+    draw(st2, ["ijn", "combat"], dice=[1])
+    choose(st2, "ijn", "move:sA")
+    assert "join:sK" not in options(st2, "ijn")
+    st2.ships["kaga"].zone = 19  # together again: one Task Force
+    choose(st2, "ijn", "cancel", "move:sA")
+    assert "join:sK" in options(st2, "ijn")
+
+
+def test_hbg_3_1_1_no_joining_an_out_of_fuel_strike_group() -> None:
+    """3.1.1 ("Combat Aircraft that are Out of Fuel are not eligible for movement in this Phase"), M112, HBG-R95
+    (b): a Strike Group of the same Task Force may be joined only if it may itself be ordered."""
+    st = fresh()
+    st.air["a5"].fuel = 2
+    for a in ("a9", "a10", "a11", "a12"):
+        st.air[a].strike = "other-cardiv1"
+        st.air[a].base = "akagi"
+        st.air[a].oof = True
+    draw(st, ["ijn", "combat"], dice=[1])
+    choose(st, "ijn", f"move:{CARDIV1}")
+    assert "join:other-cardiv1" not in options(st, "ijn")
 
 
 def test_hbg_3_1_designate_escort_fighters_as_cap() -> None:

@@ -79,6 +79,20 @@ def airfield_units_per_token(st: HbgState) -> int:
     return DATA.units[base.unit].launch_per_token
 
 
+def carrier_launches_left(st: HbgState, carrier: str) -> int:
+    """[1.5] [4.3.1] HBG-R95: the Air Units ``carrier`` may still launch this Turn: its Air Service now (less its
+    damage) less the Strike Group and CAP units it has launched this Turn. Spotting keeps the deck within the Air
+    Service, but units left spotted from the last Turn (5.4) stay there when the carrier is damaged: "a fleet
+    carrier with 2 hits of damage can only launch 3 Air Units per Turn"."""
+    ship = st.ships[carrier]
+    flown = sum(
+        a.n
+        for a in st.airborne(ship.side)
+        if a.base == carrier and a.launched == st.turn and a.mission in ("strike", "cap")
+    )
+    return max(st.air_service(ship) - flown, 0)
+
+
 def launchable(st: HbgState, side: str, base: str, *, fighters_only: bool) -> list[Air]:
     """[3.1.1] Air Groups that may be launched from ``base`` now (M111, C-16, M121, D09).
 
@@ -94,6 +108,8 @@ def launchable(st: HbgState, side: str, base: str, *, fighters_only: bool) -> li
         ship = st.ships[base]
         if ship.side != side or ship.sunk or ship.zone is None or ship.op != "launch" or st.in_squall(ship.zone):
             return []
+        if ship.damage and carrier_launches_left(st, base) <= 0:
+            return []  # HBG-R95
         where = "deck"
     out = []
     for a in st.air_at(where):
@@ -123,6 +139,8 @@ def _launchable_by_base(st: HbgState, side: str) -> dict[str, list[Air]]:
     squalls = st.squalls
     for ship in st.carriers(side):  # launch_bases: the carriers, then the Airfield
         if ship.op == "launch" and not ship.sunk and ship.zone is not None and ship.zone not in squalls:
+            if ship.damage and carrier_launches_left(st, ship.id) <= 0:
+                continue  # HBG-R95: its Air Service is spent (only damage after spotting lets a deck exceed it)
             ok[ship.id] = "deck"
     if side == "usn" and airfield_tokens_left(st) > 0 and airfield_units_per_token(st) > 0:
         ok["airfield"] = "hangar"
@@ -157,9 +175,16 @@ def movable_group(group: list[Air]) -> bool:
 
 
 def origin_key(st: HbgState, air: Air) -> str:
-    """[Strike Group] Where an Air Group comes from: its carrier's Task Force, or its base (M011, C-16)."""
+    """[Strike Group] Where an Air Group comes from: its carrier's Task Force, or its base (M011, C-16).
+
+    HBG-R73 (revised): the carrier's Task Force *now*, the ships in its Sea Zone ("A single ship, or group of
+    ships, that is in the same Sea Zone"; "Units are free to split up or combine during movement to form new Task
+    Force groups"), not the Task Force it was set up in."""
     if air.base in st.ships:
-        return "tf:" + st.ships[air.base].tf
+        ship = st.ships[air.base]
+        if ship.zone is None or ship.sunk:
+            return "ship:" + ship.id
+        return f"zone:{ship.side}:{ship.zone}"
     return "base:" + air.base
 
 
@@ -427,17 +452,17 @@ def _launch_decision(st: HbgState, side: str, order: dict[str, Any]) -> Decision
     sel: dict[str, int] = order["sel"]
     cap = order["kind"] == "cap"
     airs = launchable(st, side, base, fighters_only=cap)
-    limit = airfield_units_per_token(st) if base == "airfield" else None
+    limit = airfield_units_per_token(st) if base == "airfield" else carrier_launches_left(st, base)
     total = sum(sel.values())
     opts = []
-    if limit is None or total < limit:
+    if total < limit:
         for a in airs:
             if sel.get(a.id, 0) < a.n:
                 name = DATA.units[a.unit].name + (f" ({a.ordnance})" if a.ordnance else "")
                 left = a.n - sel.get(a.id, 0)
                 opts.append(cached_option(("add", a.id, name, left), _add_option, a.id, name, left))
-        if base != "airfield" and any(sel.get(a.id, 0) < a.n for a in airs):
-            opts.append(ADD_ALL)
+        if base != "airfield" and total < sum(a.n for a in airs) <= limit:
+            opts.append(ADD_ALL)  # every spotted unit, when the Air Service allows them all
     if total:
         start = _base_zone(st, base)
         if cap:
@@ -475,6 +500,8 @@ def _move_decision(st: HbgState, side: str, order: dict[str, Any]) -> Decision:
             continue
         if any(a.id in order["rest"] for a in group) or origin_key(st, group[0]) != key:
             continue
+        if any(a.oof for a in group):
+            continue  # HBG-R95 (b), 3.1.1: an out-of-fuel Strike Group may not move, nor be joined
         opts.append(Option(f"join:{sid}", f"join the Strike Group in SZ{group[0].zone:02d}", {"strike": sid}))
     if len(rest) > 1:
         for a in rest:
