@@ -31,6 +31,12 @@ def ids() -> list[str]:
     return sorted({ep.name for ep in entry_points(group=GROUP)} | set(_extra))
 
 
+def installed() -> list[str]:
+    """The ids of the rulesets installed as packages (entry points), sorted: :func:`ids` less those a test or
+    script registered."""
+    return sorted({ep.name for ep in entry_points(group=GROUP)})
+
+
 def load(ruleset_id: str) -> Game:
     """The installed ruleset ``ruleset_id``."""
     if ruleset_id in _extra:
