@@ -41,6 +41,29 @@ def test_tr_view_hides_enemy_hangar_deck_cap_and_outbound() -> None:
     assert '"hir-f1"' not in spectator and '"ent-f1"' not in spectator and '"hir-d2"' in spectator
 
 
+def test_tr_enemy_is_not_told_when_a_side_decides_out_of_its_sight() -> None:
+    """M12, TR-R19 (revised): a step with nothing to decide is skipped, so the step a game stopped at, and who was to
+    move, told the Americans that Japanese fighters were on deck (9 Launch Planes), only bombers were (11 Planning
+    Phase), CAP was up (5 CAP Attacks) or a strike was heading out (3 Move Planes). While Japan decides there, the
+    American and spectator views now read the same in every case; Japan sees its own step."""
+    seen = set()
+    for group, where, step in (
+        ("aka-f1", "deck:aka", "launch"),
+        ("aka-d1", "deck:aka", "launch"),
+        ("aka-f1", "cap:0", "cap"),
+        ("aka-d1", "mta", "move"),
+    ):
+        s = clear(fresh(1))
+        s.loc["ent-d1"] = "rta"
+        s.loc[group] = where
+        goto(s, step, "ijn")
+        assert s.view("ijn")["to_move"] == ["ijn"] and s.view("ijn")["state"]["step"] is not None
+        for viewer in ("usn", None):
+            v = s.view(viewer)
+            seen.add((tuple(v["to_move"]), v["state"]["step"], v["state"]["step_name"]))
+    assert seen == {((), None, "Japanese air operations")}
+
+
 def test_tr_open_tables_shows_everything() -> None:
     """TR-R19: option open_tables shows both fleets to everyone."""
     s = clear(fresh(open_tables=True))

@@ -77,6 +77,7 @@ SEQUENCE: tuple[tuple[str, str], ...] = (
 )
 """[Sequence of Play] The 14 steps of a turn, Japan first in each pair (M16)."""
 assert tuple(side for _, side in SEQUENCE) == ACTING
+assert tuple(action for action, _ in SEQUENCE) == views.STEP_ACTIONS
 CAP_RINGS = (0, 1, 2, 3, 4, 5)
 """[CAP attacks] The choices of option cap_rings (TR-R03)."""
 CAP_PLACES: tuple[str, ...] = tuple(f"cap:{r}" for r in range(max(CAP_RINGS) + 1))
@@ -166,6 +167,9 @@ def other(side: str) -> str:
 
 class TerribleResolveState(State):
     """A game of A Terrible Resolve in progress.
+
+    TR-R19: the questions of the steps where a side's planes are out of the enemy's sight are not shown to the enemy
+    as that side's turn (:meth:`_public_turn`), nor is the step (:func:`views.view`).
 
     ``loc`` is the truth; ``_where`` indexes it (side -> place -> groups in group order) and is
     derived data, so it is neither serialized nor part of a record's digest. Every move goes
@@ -481,6 +485,10 @@ class TerribleResolveState(State):
                 self._offer_phase(phase, opts)
                 return
         self._run(kept)
+
+    def _public_turn(self, decision: Decision) -> bool:
+        """TR-R19: the enemy is not told that a side lands, moves, searches, commits CAP, launches or plans."""
+        return decision.kind not in views.PRIVATE_KINDS
 
     def _view(self, side: str | None) -> dict[str, Any]:
         """[Set Up: two tables] What ``side`` may know (TR-R19)."""

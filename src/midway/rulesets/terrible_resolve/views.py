@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from midway.engine import TextSection
-from midway.rulesets.terrible_resolve.data import BOXES, CARRIERS, GROUPS, KIND_NAMES, SIDE_CARRIERS
+from midway.rulesets.terrible_resolve.data import ACTING, BOXES, CARRIERS, GROUPS, KIND_NAMES, SIDE_CARRIERS
 
 if TYPE_CHECKING:
     from midway.rulesets.terrible_resolve.game import TerribleResolveState
@@ -96,15 +96,38 @@ def enemy_known(state: TerribleResolveState, me: str | None, enemy: str) -> dict
     }
 
 
+PRIVATE_ACTIONS = frozenset({"land", "move", "cap", "launch", "plan"})
+"""TR-R19 (revised): the steps of a turn whose questions are asked only when the acting side has planes where the
+enemy cannot see them (deck, CAP, Moving to Attack, Heading Home, Waiting to Land); a step with nothing to ask is
+skipped, so the step reached would tell the enemy what the side has."""
+PRIVATE_KINDS = frozenset({"land", "move", "search", "cap", "launch", "plan"})
+"""TR-R19: the decision kinds of those steps (``search``: the American wave's search groups, in Moving to Attack)."""
+_HIDDEN_STEP = {"ijn": "Japanese air operations", "usn": "American air operations"}
+STEP_ACTIONS = tuple(a for a in ("land", "move", "cap", "attack", "launch", "plan", "repair") for _ in ("ijn", "usn"))
+"""The action of each of the 14 steps (``game.SEQUENCE``'s, which checks that they agree)."""
+
+
 def view(state: TerribleResolveState, side: str | None) -> dict[str, Any]:
-    """[TR-R19] The JSON-ready view for ``side`` (None: a spectator, who sees only what both sides see)."""
+    """[TR-R19] The JSON-ready view for ``side`` (None: a spectator, who sees only what both sides see).
+
+    In a step of :data:`PRIVATE_ACTIONS` the enemy and a spectator see neither its number nor its name, only whose
+    air operations go on: the steps where the acting side has nothing to decide are skipped, so the step would tell
+    them that it has fighters on deck, CAP up or planes heading out (revised: found by an audit)."""
+    step: int | None = state.step + 1
+    step_name = STEP_NAMES[state.step]
+    action, actor = STEP_ACTIONS[state.step], ACTING[state.step]
+    private = action in PRIVATE_ACTIONS and not state.options["open_tables"] and state.result is None
+    if private and side != actor and (side is None or state.decision_side() != side):
+        step, step_name = None, _HIDDEN_STEP[actor]  # the side hit by CAP allocates its losses: it sees the step
     out: dict[str, Any] = {
         "turn": state.turn,
         "max_turns": state.options["max_turns"],
-        "step": state.step + 1,
-        "step_name": STEP_NAMES[state.step],
+        "step": step,
+        "step_name": step_name,
         "me": side,
     }
+    if private:
+        out["operations"] = _HIDDEN_STEP[actor]  # what every view may say of the step
     if state.allocs and state.phase == "alloc":
         a = state.allocs[0]
         out["allocating"] = {"side": a["side"], "hits": a["hits"], "why": a["why"], "pool": list(a["pool"])}
