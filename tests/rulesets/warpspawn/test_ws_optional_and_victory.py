@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from midway.rulesets.warpspawn import GAME
+from midway.rulesets.warpspawn import GAME, move
 from midway.rulesets.warpspawn.board import IMMOBILIZED, OUT
 
 from .helpers import bare, decision, dice, fresh, group, ids, place, play, rolls, start_attack, sync
@@ -110,6 +110,44 @@ def test_ws_hc_japan_counterattacks_only_after_carrier_strike() -> None:
     assert st2.hc["us_carrier_struck"] == 1
 
 
+def test_ws_hc_midway_waves_must_attack_not_turn_back() -> None:
+    """WS-R35 ("The Japanese must attack Midway immediately"; "This must be followed by a second attack"): a group of
+    Japan's first or second Midway wave in Search goes on to Attack (Midway needs no search roll, M33); it may not
+    turn back to Return I or go to 2nd Search, which let a player recall every wave and keep the American carriers
+    grounded (they wait for the second wave's attack, M69). Without the constraints it may."""
+    for wave, allowed in ((1, {"attack"}), (2, {"attack"}), (0, {"attack", "search2", "return1"})):
+        st = bare(("ijn-val-1",), historical_constraints=True)
+        st.mover = "ijn"
+        gid = group(st, "ijn", "search", ["ijn-val-1"], target="midway")
+        st.groups[gid]["wave"] = wave
+        sync(st)
+        assert set(move.group_dests(st, gid)) == allowed
+    plain = bare(("ijn-val-1",))
+    gid = group(plain, "ijn", "search", ["ijn-val-1"], target="midway")
+    plain.groups[gid]["wave"] = 1
+    assert set(move.group_dests(plain, gid)) == {"attack", "search2", "return1"}
+
+
+def test_ws_hc_first_counterattack_is_the_first_raid_not_the_first_launch() -> None:
+    """M71 ("Their first counter-attack must be against the Yorktown"): a group launched at TF16 and turned back
+    does not free Japan to strike TF17; the first raid that reaches a Task Force does."""
+    st = jp_takeoff(["ijn-val-1"], [])
+    st.hc.update(jp_waves=2, us_carrier_struck=1)
+    sync(st)
+    play(st, "pick:ijn-val-1")
+    assert "move:ijn-val-1:search:new:tf17" not in ids(st)
+    play(st, "move:ijn-val-1:search:new:tf16")
+    assert st.hc["jp_tf_attacked"] == 0  # launched, not yet attacked
+    st2 = bare(("ijn-val-2",), historical_constraints=True)
+    st2.hc.update(jp_waves=2, us_carrier_struck=1)
+    group(st2, "ijn", "attack", ["ijn-val-2"], target="tf16")
+    dice(st2, [6] * 12, then_random=True)
+    start_attack(st2)
+    while st2.hc["jp_tf_attacked"] == 0 and not st2.is_over and decision(st2).side:
+        play(st2, ids(st2)[0])
+    assert st2.hc["jp_tf_attacked"] == 1
+
+
 def test_ws_hc_first_counterattack_against_yorktown() -> None:
     """M71: Japan's first counter-attack must be against TF16, the Yorktown (while she floats)."""
     st = jp_takeoff(["ijn-val-1"], [])
@@ -213,6 +251,39 @@ def test_ws_midway_ordnance_option_makes_the_marauder_a_torpedo() -> None:
     dice(st2, [6, 6, 6, 6, 1, 5], then_random=True)
     start_attack(st2)
     assert st2.status["akagi"] == IMMOBILIZED and st2.deck_cap["akagi"] == 2
+
+
+def test_ws_hidden_information_a_failed_search_reads_as_a_move_to_the_enemy() -> None:
+    """WS-R32: the search roll is the owner's; after a failed roll the owner's view says so (stage "fail"), the
+    enemy's and the spectator's read "move", as before the roll, with the mover to move either way."""
+    st = bare(("usn-dauntless-1", "usn-dauntless-2"))
+    gid = group(st, "usn", "search", ["usn-dauntless-1", "usn-dauntless-2"])
+    sync(st)
+    before = st.view("ijn", log_tail=0)
+    dice(st, [5])  # the American search fails (it needs 1-4)
+    play(st, f"pick:{gid}", f"move:{gid}:attack")
+    assert decision(st).kind == "failed-search" and st.view("usn")["state"]["stage"] == "fail"
+    for viewer in ("ijn", None):
+        v = st.view(viewer, log_tail=0)
+        assert v["state"]["stage"] == "move" and v["to_move"] == before["to_move"] == ["usn"]
+
+
+def test_ws_hidden_information_the_enemy_is_not_told_that_losses_are_chosen() -> None:
+    """WS-R32, WS-R30, WS-R09: a Deck Fire's losses are asked only when the deck holds squads that differ (Val, Val,
+    Kate; with two Vals they are taken at once): while Japan chooses, the American and spectator views must not
+    say so (they showed Japan to move, telling what was on Akagi's deck)."""
+    from midway.engine import FixedDice
+
+    st = bare(("usn-dauntless-1", "ijn-val-1", "ijn-val-2", "ijn-kate-1"))
+    for sid in ("ijn-val-1", "ijn-val-2", "ijn-kate-1"):
+        place(st, sid, "deck", "akagi")
+    group(st, "usn", "attack", ["usn-dauntless-1"])
+    st.dice = FixedDice([6, 6, 6, 6, 1, 5, 6, 6, 6, 6])  # AA misses, the bomb hits, 5: Immobilized + Deck Fire
+    start_attack(st)
+    st.apply("usn", "target:usn-dauntless-1:akagi")
+    assert decision(st).side == "ijn" and decision(st).kind == "allocate"
+    assert st.view("ijn", log_tail=0)["to_move"] == ["ijn"]
+    assert st.view("usn", log_tail=0)["to_move"] == st.view(None, log_tail=0)["to_move"] == []
 
 
 def test_ws_hidden_information_views() -> None:

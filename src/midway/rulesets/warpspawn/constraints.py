@@ -37,7 +37,7 @@ def fresh() -> dict[str, int]:
         "jp_waves": 0,
         "jp_wave2_attacked": 0,
         "us_carrier_struck": 0,
-        "jp_tf_launched": 0,
+        "jp_tf_attacked": 0,
         "us_carrier_wave": 0,
     }
 
@@ -129,7 +129,7 @@ def filter_squad_dests(st: WarpspawnState, sq: Squad, dests: list[str]) -> list[
         launch = [d for d in out if d.startswith("search:")]
         allowed_targets = {"midway"}
         if hc["jp_waves"] >= 2 and hc["us_carrier_struck"]:
-            if hc["jp_tf_launched"] or st.status["yorktown"] == OUT:
+            if hc["jp_tf_attacked"] or st.status["yorktown"] == OUT:
                 allowed_targets |= {"tf16", "tf17"}
             else:
                 allowed_targets.add("tf16")
@@ -156,7 +156,13 @@ def filter_squad_dests(st: WarpspawnState, sq: Squad, dests: list[str]) -> list[
 
 
 def filter_group_dests(st: WarpspawnState, gid: str, dests: list[str]) -> list[str]:
-    """[OPTIONAL HISTORICAL CONSTRAINTS] Strike groups in flight are not constrained (WS-R24)."""
+    """[OPTIONAL HISTORICAL CONSTRAINTS] WS-R35: a group of Japan's two Midway waves "must attack": from Search it
+    goes on to Attack (Midway needs no search roll), never back. Other strike groups in flight are free (WS-R24)."""
+    if not st._hc:
+        return dests
+    g = st.groups[gid]
+    if g["side"] == "ijn" and g["wave"] in (1, 2) and "attack" in dests:
+        return ["attack"]
     return dests
 
 
@@ -216,16 +222,16 @@ def end_move(st: WarpspawnState, side: str) -> None:
     if side == "ijn":
         if any(g["target"] == "midway" for g in launched):
             hc["jp_waves"] += 1
-        if any(g["target"] in ("tf16", "tf17") for g in launched):
-            hc["jp_tf_launched"] = 1
     elif hc["jp_wave2_attacked"] and any(_carrier_plane(st.squads[m]) for g in launched for m in g["members"]):
         hc["us_carrier_wave"] = 1
 
 
 def on_raid(st: WarpspawnState, side: str, target: str, members: list[str], waves: set[int]) -> None:
     """[OPTIONAL] After a raid: Japan's 2nd Midway wave has attacked (M69); American carrier
-    planes have attacked (M70)."""
+    planes have attacked (M70); Japan has counter-attacked a Task Force (M71)."""
     if side == "ijn" and target == "midway" and 2 in waves:
         st.hc["jp_wave2_attacked"] = 1
     if side == "usn" and any(_carrier_plane(st.squads[m]) for m in members):
         st.hc["us_carrier_struck"] = 1
+    if side == "ijn" and target in ("tf16", "tf17"):
+        st.hc["jp_tf_attacked"] = 1  # M71: the first counter-attack is the first raid on a Task Force, not a launch

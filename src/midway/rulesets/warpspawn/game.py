@@ -288,14 +288,23 @@ class WarpspawnState(State):
         self._run()
 
     # ------------------------------------------------------------------ views
+    def _public_turn(self, decision: Decision) -> bool:
+        """WS-R32: a loss to choose is asked only when the owner's squads differ (WS-R30), which would tell the enemy
+        what is on a deck: the enemy is not told that the side answers it. (A failed search's question stays
+        public: the mover is to move either way, and the view's stage reads "move", see :meth:`_view`.)"""
+        return decision.kind != "allocate"
+
     def _view(self, side: str | None) -> dict[str, Any]:
         """[WS-R32] Own boxes in full; of the enemy: carrier status, deck capacity, Midway's runways,
         the strike groups in the enemy's Attack box (size and target only) and the losses inflicted.
         ``open_flowcharts`` shows everything."""
+        stage = self.stage
+        if stage == "fail" and side != self.mover and not self.options["open_flowcharts"]:
+            stage = "move"  # WS-R32: the search roll is the owner's; the enemy sees only that it moves
         out: dict[str, Any] = {
             "turn": self.turn,
             "max_turns": self.options["max_turns"],
-            "stage": self.stage,
+            "stage": stage,
             "mover": self.mover,
             "carriers": {c: self._carrier_public(c) for c in CARRIERS},
             "losses": {s: dict(v) for s, v in self.losses.items()},
@@ -382,7 +391,9 @@ class WarpspawnGame(Game):
     3: the owner picks between squads that differ in their Patrol turns (and, with the historical constraints, in
     where they set up and whether they have flown) (WS-R30); a squad stranded in Takeoff is not pancaked (WS-R24).
     4: with the historical constraints Japan must fly its two Midway waves: its bombers move toward Takeoff, which
-    holds for the wave, and a ready wave launches (WS-R35); games without them are unchanged."""
+    holds for the wave, a ready wave launches and goes on to attack, and the first counter-attack is the first raid on
+    a Task Force (WS-R35); games without them are unchanged but for the views (WS-R32: a failed search reads as a
+    move to the enemy, and its loss choices are not shown as its turn)."""
     sides = ("usn", "ijn")
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (
