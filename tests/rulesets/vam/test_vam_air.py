@@ -229,8 +229,11 @@ def test_vam_bombers_pick_ships_and_roll_their_value() -> None:
         s.u[f]["ready"] = False
     place(s, "tone", "J2")
     touch(s)
-    dice(s, 10, 10)  # Akagi's AA (the only shooter with a target) misses
+    dice(s, 10, 10)  # Akagi's AA misses
     _raid_on_akagi(s, ["enterprise_d1"])
+    # VAM-R50: one bomber, two AA ships: Japan says which fires (Akagi), Tone then holds
+    assert s.step == "p5" and [o.id for o in s.pending()["ijn"].options] == ["done", "t:0.a0", "hold"]
+    orders(s, ijn=["t:0.a0"])
     assert s.step == "p6" and [u for _, u in s.targets("usn", 0)] == ["akagi", "tone"]
     for r in s.u.values():
         if r.get("base") == "akagi":
@@ -253,6 +256,8 @@ def test_vam_midway_island_and_ships_in_its_hex_defend_apart() -> None:
     orders(s, usn=["done"], ijn=["mr", "a:soryu_d1", "done"])
     dice(s, 10, 10)  # company A's AA misses; Atlanta (in H6) does not fire for the island
     orders(s, ijn=["done"])
+    assert s.step == "p5" and "hold" in s.pending()["usn"].option_ids  # VAM-R50: the US says which fires
+    orders(s, usn=["t:0.a0"])
     assert s.step == "p6" and s.raids[0]["tgt"] == ISLAND
     aa = [e.text for e in s.log("usn") if e.kind == "roll" and e.rule == "Défense anti-aérienne"]
     assert aa and all("INF américain contre D japonais" in t for t in aa)
@@ -533,3 +538,28 @@ def test_vam_raid_declarations_found_once_per_phase_2_equal_a_fresh_count() -> N
             side, d = next(iter(pending.items()))
             s.apply(side, agents[side].choose(s.view(side, log_tail=0), d))
     assert checked > 20 and declared > 0
+
+
+def test_vam_aa_each_ship_may_be_the_one_that_fires() -> None:
+    """M079, M080, VAM-R50 ([Défense anti-aérienne] « Chaque navire ... peut sélectionner un bombardier ... les
+    navires en surnombre ne tirent pas »): one torpedo plane attacks a hex with two US AA ships; the US is asked
+    which fires: Astoria holds, so Atlanta (the last ship, the T its only target) fires."""
+    s = new(seed=1)
+    clear_sea(s)
+    s.turn = 2
+    place(s, "akagi", "H3")
+    place(s, "astoria", "J4")
+    place(s, "atlanta", "J4")
+    for a in ("akagi_f1", "akagi_f2"):
+        s.u[a].update(st="dead", lv=0)
+    touch(s)
+    orders(s, usn=["done"], ijn=["se", "scout", "a:akagi_d1", "to:J4", "done"])
+    orders(s, ijn=["rd", "h:J4", "a:akagi_t1", "end", "done"])
+    run_to(s, "p5")
+    assert [t[0] for t in s.tasks["usn"]] == ["astoria", "atlanta"]
+    assert [o.id for o in s.pending()["usn"].options] == ["done", "t:0.a0", "hold"]
+    dice(s, 10, 10)
+    orders(s, usn=["hold"])
+    assert s.step != "p5"
+    aa = [e.text for e in s.log("usn") if e.kind == "fire" and e.rule == "Défense anti-aérienne"]
+    assert len(aa) == 1 and "Atlanta" in aa[0]

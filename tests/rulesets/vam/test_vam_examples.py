@@ -127,7 +127,9 @@ def test_vam_example_turn_rounds_aa_bombing_with_forced_dice() -> None:
     assert s.step == "p5"
     t1 = raid["a"].index("soryu_t1")
     dice(s, 9, 9, 9, 9, 1, 2)
-    choose(s, "usn", f"t:0.a{d2}", f"t:0.a{t1}")  # company C's only target left is T2: no question asked
+    t2 = raid["a"].index("soryu_t2")
+    # VAM-R50: company C, with T2 left and D-F still to pick, is asked (T2 or hold); D-F then hold
+    choose(s, "usn", f"t:0.a{d2}", f"t:0.a{t1}", f"t:0.a{t2}")
     assert s.u["soryu_t2"]["st"] == "dead" and s.u["soryu_t1"]["lv"] == 2 and s.u["soryu_d2"]["lv"] == 1
     fired = [e for e in s.log("usn") if e.kind == "roll" and e.rule == "Défense anti-aérienne"]
     assert len(fired) == 3

@@ -288,3 +288,69 @@ def test_vam_hits_beyond_elimination_cost_midway_nothing() -> None:
     dice(s, 1, 1, 1)
     s.hit("coy_a", 3, "land", "ijn")
     assert s.u["coy_a"]["st"] == "dead" and s.midway["cap"] == 7 and s.midway["long"] == 3
+
+
+def _ids(s, side):  # type: ignore[no-untyped-def]
+    return [o.id for o in s.pending()[side].options]
+
+
+def test_vam_naval_combat_each_ship_picks_its_target() -> None:
+    """M111, M112, VAM-R50 ([Combats navals] « choisit pour chacune de ses unités combattantes une cible ...
+    Plusieurs unités peuvent avoir la même cible »): two US cruisers facing a Japanese DD and CV are both asked;
+    the first may take the CV (the second then must take the DD) or the DD, and the second may then fire at the
+    DD too: the engine never picks a target a player could choose."""
+    s = _meeting(["northampton", "vincennes"], ["desdiv4", "akagi"])
+    dice(s, 1)  # initiative: the Americans
+    orders(s, usn=["b:I4"], ijn=["done"])
+    assert s.step == "p8a" and _ids(s, "usn") == ["done", "t:desdiv4", "t:akagi"]
+    orders(s, usn=["t:desdiv4"])
+    assert s.step == "p8a" and _ids(s, "usn") == ["done", "t:akagi", "t:desdiv4"]
+    dice(s, 10, 10, 10, 10)
+    orders(s, usn=["t:desdiv4"])  # both cruisers on the destroyer
+    fired = [e.text for e in s.log("usn") if e.kind == "fire" and e.rule == "Combats navals"]
+    assert len(fired) == 2 and all("DesDiv 4" in t for t in fired)
+    # the CV first: the second cruiser must cover the destroyer, so it has one target and is not asked
+    s = _meeting(["northampton", "vincennes"], ["desdiv4", "akagi"])
+    dice(s, 1)
+    orders(s, usn=["b:I4"], ijn=["done"])
+    dice(s, 10, 10, 10, 10)
+    orders(s, usn=["t:akagi"])
+    assert s.step != "p8a"
+    fired = [e.text for e in s.log("usn") if e.kind == "fire" and e.rule == "Combats navals"]
+    assert sorted("Akagi" in t for t in fired) == [False, True] and any("DesDiv 4" in t for t in fired)
+
+
+def test_vam_naval_combat_reply_each_ship_picks_its_target() -> None:
+    """M114, VAM-R50: the reply (phase 8b) is chosen the same way: two Japanese warships facing two US cruisers
+    are both asked, the second may fire at the cruiser the first chose."""
+    s = _meeting(["northampton", "vincennes"], ["tone", "desdiv4"])
+    dice(s, 1, 10, 10, 10, 10)  # initiative: the Americans; their four dice miss
+    orders(s, usn=["b:I4"], ijn=["done"])
+    orders(s, usn=["done"])
+    assert s.step == "p8b" and _ids(s, "ijn") == ["done", "t:northampton", "t:vincennes"]
+    orders(s, ijn=["t:northampton"])
+    assert s.step == "p8b" and _ids(s, "ijn") == ["done", "t:vincennes", "t:northampton"]
+    assert s.tasks["ijn"][1][1] is None
+
+
+def test_vam_land_combat_each_unit_picks_its_target() -> None:
+    """M134, C-16, VAM-R28 revised by VAM-R50 ([Combats terrestres] « choisit pour chacune de ses unités une
+    cible ... à condition que chaque unité japonaise soit prise pour cible »): three US companies against two
+    Japanese units are all asked; the second may aim at the first's target (the third then must take the other),
+    or at the other (the third then chooses freely)."""
+    s = new(seed=0)
+    clear_sea(s)
+    for g in ("snlf1", "snlf2"):
+        s.u[g].update(st="ashore", at="midway")
+    for g in ("coy_d", "coy_e", "coy_f"):
+        s.u[g].update(st="dead", lv=0)
+    touch(s)
+    run_to(s, "p11a")
+    assert [t[0] for t in s.tasks["usn"]] == ["coy_a", "coy_b", "coy_c"]
+    orders(s, usn=["t:snlf1"])
+    assert _ids(s, "usn") == ["done", "t:snlf2", "t:snlf1"]
+    orders(s, usn=["t:snlf2"])
+    assert s.step == "p11a" and _ids(s, "usn") == ["done", "t:snlf1", "t:snlf2"]  # company C is asked
+    assert s.tasks["usn"][2][1] is None
+    s.tasks["usn"][1][1] = "snlf1"  # had B doubled up on SNLF 1, C would have SNLF 2 only
+    assert [u for _, u in s.targets("usn", 2)] == ["snlf2"]

@@ -64,11 +64,21 @@ class Air(_Base):
         fn = getattr(self, f"_extra_{self.step}", None)
         return fn(side) if fn else []
 
+    def holdable(self, side: str, i: int) -> bool:
+        """[Défense anti-aérienne] Whether task ``i`` of ``side`` may hold its fire (phase 5 only, VAM-R50)."""
+        fn = getattr(self, f"_holdable_{self.step}", None)
+        return bool(fn(side, i)) if fn else False
+
     def current_task(self, side: str) -> int | None:
-        """[Séquence de jeu] The first task of ``side`` with a real choice of target."""
+        """[Séquence de jeu] The first task of ``side`` with a real choice: two legal targets or more given the
+        targets picked so far, or a target and holding its fire (VAM-R50). A task with one legal target only is
+        left to :meth:`defaults`."""
+        held = self.held
         for i, task in enumerate(self.tasks[side]):
-            if task[1] is None and len(self.targets(side, i)) >= 2:
-                return i
+            if task[1] is None and task[0] not in held:
+                n = len(self.targets(side, i))
+                if n >= 2 or (n == 1 and self.holdable(side, i)):
+                    return i
         return None
 
     def _task_decision(self, side: str, prompt: str, rule: str) -> Decision | None:
@@ -83,6 +93,8 @@ class Air(_Base):
             shooter = self.tasks[side][i][0]
             for ref, uid in self.targets(side, i):
                 opts.append(Option(f"t:{ref}", self.lazy_tag(uid, side, ref), {"ref": ref}))
+            if self.holdable(side, i):
+                opts.append(Option("hold", "Ce navire ne tire pas (navire en surnombre)"))
             prompt = f"{prompt} — {self.tag(shooter, side)}"
         return self.decide(side, prompt, rule, opts, kind="target")
 
@@ -90,6 +102,11 @@ class Air(_Base):
         """[Séquence de jeu] Record one target choice, an extra option, or ``done``."""
         if option.id == "done":
             self.open[side] = False
+            return
+        if option.id == "hold":
+            i = self.current_task(side)
+            assert i is not None
+            self.held = set(self.held) | {self.tasks[side][i][0]}
             return
         if option.id.startswith("t:"):
             i = self.current_task(side)
@@ -101,10 +118,12 @@ class Air(_Base):
         getattr(self, f"_extra_apply_{self.step}")(side, option)
 
     def defaults(self) -> None:
-        """[Séquence de jeu] Every task without a target gets its first legal one (the ``done`` default)."""
+        """[Séquence de jeu] Every task without a target gets its first legal one (the ``done`` default); a unit
+        that holds its fire gets none (VAM-R50)."""
+        held = self.held
         for side in SIDES:
             for i, task in enumerate(self.tasks[side]):
-                if task[1] is None:
+                if task[1] is None and task[0] not in held:
                     t = self.targets(side, i)
                     if t:
                         task[1] = t[0][1]
@@ -470,6 +489,7 @@ class Air(_Base):
             for s in shooters:
                 self.tasks[dfd].append([s, None, rid])
         self.open = {s: bool(self.tasks[s]) for s in SIDES}
+        self.held = set()
 
     def _targets_p5(self, side: str, i: int) -> list[tuple[str, str]]:
         """[Défense anti-aérienne] M080: one ship per aircraft; M081: never fighters or heavy bombers."""
@@ -482,6 +502,17 @@ class Air(_Base):
             if self.alive(a) and self.code(a) in ("D", "T", "M") and a not in taken
         ]
 
+    def _holdable_p5(self, side: str, i: int) -> bool:
+        """[Défense anti-aérienne] M080, VAM-R50: « les navires en surnombre ne tirent pas », and the player says
+        which: a shooter may hold its fire while the shooters of the raid still to pick (this one included)
+        outnumber the aircraft nobody aims at yet."""
+        rid = self.tasks[side][i][2]
+        held = self.held
+        left = sum(
+            1 for k, t in enumerate(self.tasks[side]) if t[2] == rid and t[0] not in held and (k == i or t[1] is None)
+        )
+        return left > len(self._targets_p5(side, i))
+
     def _dec_p5(self, side: str) -> Decision | None:
         """[Phase 5] A target for each AA ship or troop (M079)."""
         return self._task_decision(side, "Phase 5 : tir anti-aérien", "Défense anti-aérienne")
@@ -489,8 +520,10 @@ class Air(_Base):
     _apply_p5 = _task_apply
 
     def _close_p5(self) -> None:
-        """[Défense anti-aérienne] each shooter fires at its aircraft (M082); surplus shooters do not fire (M080)."""
+        """[Défense anti-aérienne] each shooter fires at its aircraft (M082); surplus shooters, those that held
+        their fire, do not fire (M080, VAM-R50)."""
         self.defaults()
+        self.held = set()
         for side in SIDES:
             for shooter, target, _rid in self.tasks[side]:
                 if target is None or not self.alive(shooter) or not self.alive(target):

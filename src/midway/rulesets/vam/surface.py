@@ -221,13 +221,31 @@ class Surface(Air):
         self.open = {s: bool(self.tasks[s]) for s in SIDES}
 
     def _targets_naval(self, side: str, i: int) -> list[tuple[str, str]]:
-        """[Combats navals] M112: no non-combatant before every enemy combatant of the hex is someone's target."""
-        h = self.tasks[side][i][2]
+        """[Combats navals] M111, M112 (VAM-R50): every combatant picks its target, several may pick the same one,
+        and no non-combatant (CV, CVL, TT, SFT, ST11) is aimed at before every enemy combatant of the hex is. The
+        constraint is checked against the picks already made and the shooters still to pick: a target is legal when
+        the shooters left after this one can still cover every combatant nobody aims at yet (so a second shot at a
+        combatant or a non-combatant is offered as long as the others can cover the rest). Combatants nobody aims at
+        come first (the ``done`` default), then the others by uid."""
+        tasks = self.tasks[side]
+        h = tasks[i][2]
         enemy = [u for u in self.ships_at(h, ENEMY[side]) if self.code(u) != "SS" and self.alive(u)]
-        fighting = [u for u in enemy if self.code(u) in COMBATANT_CODES]
-        aimed = {t[1] for k, t in enumerate(self.tasks[side]) if k != i and t[2] == h and t[1]}
-        allowed = fighting if any(u not in aimed for u in fighting) else enemy
-        return [(u, u) for u in sorted(allowed)]
+        aimed: set[str] = set()
+        left = 0  # the shooters of this hex still to pick, this one included
+        for k, t in enumerate(tasks):
+            if t[2] != h:
+                continue
+            if k == i or t[1] is None:
+                left += 1
+            else:
+                aimed.add(t[1])
+        fighting = {u for u in enemy if self.code(u) in COMBATANT_CODES}
+        others = [u for u in sorted(enemy) if u not in fighting]
+        uncovered = sorted(u for u in fighting if u not in aimed)
+        spare = left - 1 >= len(uncovered)  # the shooters after this one can still cover every free combatant
+        bound = any(u in aimed for u in others)  # a non-combatant is aimed at: every combatant must be too
+        again = sorted(u for u in fighting if u in aimed) if spare or not bound else []
+        return [(u, u) for u in uncovered + sorted(again + (others if spare else []))]
 
     _targets_p8a = _targets_naval
     _targets_p8b = _targets_naval
@@ -462,15 +480,20 @@ class Surface(Air):
         self._land_tasks("ijn")
 
     def _targets_land(self, side: str, i: int) -> list[tuple[str, str]]:
-        """[Combats terrestres] M134, C-16 / VAM-R28: every Japanese unit must be someone's target before any is
-        chosen twice."""
+        """[Combats terrestres] M134, C-16 / VAM-R28 (revised by VAM-R50): each unit picks its target; an American
+        unit may aim at a Japanese unit already aimed at only when the units still to pick after it can cover every
+        Japanese unit nobody aims at yet (« à condition que chaque unité japonaise soit prise pour cible »), the
+        check made on the picks already made, never on units not yet asked. Units nobody aims at come first (the
+        ``done`` default)."""
         enemy = sorted(self.ashore(ENEMY[side]))
-        aimed = {t[1] for k, t in enumerate(self.tasks[side]) if k != i and t[1]}
-        if side == "usn":
-            free = [g for g in enemy if g not in aimed]
-            if free:
-                return [(g, g) for g in free]
-        return [(g, g) for g in enemy]
+        if side != "usn":
+            return [(g, g) for g in enemy]
+        tasks = self.tasks[side]
+        aimed = {t[1] for k, t in enumerate(tasks) if k != i and t[1]}
+        left = sum(1 for k, t in enumerate(tasks) if k == i or t[1] is None)
+        free = [g for g in enemy if g not in aimed]
+        again = [g for g in enemy if g in aimed] if left - 1 >= len(free) else []
+        return [(g, g) for g in free + again]
 
     _targets_p11a = _targets_land
     _targets_p11b = _targets_land
