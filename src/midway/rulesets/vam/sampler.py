@@ -122,13 +122,11 @@ def _menu(step: str, decision: Decision, state: Any, side: str) -> tuple[str, ..
         return ("en",)
     if prompt.startswith("Par quel"):
         group13 = set(ids) == {f"to:{h}" for h in DATA.group13_entry}
+        # the ships the entry menu offers (VAM-R48: no carrier once an aircraft has a mission this phase)
         waiting = [
             uid
-            for uid in _SHIPS
-            if DATA.units[uid].side == side
-            and state.u[uid]["st"] == "wait"
-            and (DATA.units[uid].group == 13) == group13
-            and uid not in state.orders[side]["en"]
+            for uid in state._p1_pool(side, "en")
+            if (DATA.units[uid].group == 13) == group13 and uid not in state.orders[side]["en"]
         ]
         return ("en", f"g:{DATA.units[waiting[0]].group}") if waiting else None
     if prompt.startswith("Quelle recherche"):
