@@ -479,3 +479,24 @@ def test_vam_phase_one_searches_see_the_new_positions() -> None:
     assert "G2" not in DATA.neighbours["G4"] and "G3" in DATA.neighbours["G4"]
     orders(s, usn=["se", "k:midway_long", "to:G4", "done"], ijn=["mv", "s:akagi", "to:G3", "done"])
     assert s.seen["usn"].get("akagi") == "G3"
+
+
+def test_vam_naval_search_at_night_a_miss_tells_nothing() -> None:
+    """M049, VAM-R10, VAM-R51 ([Recherches navales] « La nuit, la probabilité n'est que de 50% »): the night die
+    is rolled for every hex of the side's ships, enemy ships there or not, so a missed search gives the searching
+    side the same log whether a Japanese battleship shares its hex or not."""
+    told = []
+    for there in (True, False):
+        s = new(seed=1)
+        clear_sea(s)
+        s.turn = 6  # night
+        place(s, "astoria", "E7")
+        place(s, "kongo", "E7" if there else "H8")
+        touch(s)
+        n = len(s.log("usn"))
+        dice(s, 9, 9, 9, 9)
+        orders(s, usn=["done"], ijn=["done"])
+        assert s.night and "kongo" not in s.seen["usn"]
+        told.append([(e.kind, e.text) for e in s.log("usn")[n:]])
+    assert told[0] == told[1]
+    assert any(kind == "roll" for kind, _ in told[0])

@@ -635,7 +635,8 @@ class VamGame(Game):
     (VAM-R48); a raid's way home counts only bases the aircraft may land on (VAM-R17 revised); a ditched unit is
     reported as it flew; no running VP total in a side's view before the end (VAM-R49); every unit with a real
     choice of target is asked (naval 8a/8b, land, AA, where a surplus ship may hold its fire), the constraints
-    checked on the picks already made (VAM-R50)."""
+    checked on the picks already made (VAM-R50); the night naval search die is rolled in every searching hex,
+    so a miss tells nothing (VAM-R51)."""
     sides = ("usn", "ijn")
     side_names = {"usn": "Américains", "ijn": "Japonais"}
     description = (

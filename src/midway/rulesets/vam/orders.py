@@ -649,7 +649,9 @@ class Orders(_Base):
     # --------------------------------------------------------------- searches
     def searches(self) -> None:
         """[Opérations de recherche] naval searches (M048, M049), air searches (M050, M051), fog (M141, M142),
-        results (M052): located enemy ships with hex, type, name and strength (VAM-R19)."""
+        results (M052): located enemy ships with hex, type, name and strength (VAM-R19). [Recherches navales] At
+        night the 50% die is rolled for every hex of the side's ships out of fog, enemy ships there or not
+        (VAM-R51)."""
         for side in SIDES:
             enemy = ENEMY[side]
             found: dict[str, str] = {}
@@ -663,16 +665,14 @@ class Orders(_Base):
             for h in own_hexes:
                 if self.in_fog(h):
                     continue
-                targets = afloat.get(h)
-                if not targets:
-                    continue
                 if self.night:
+                    # VAM-R51: rolled for every searching hex, enemy ships or not, so a miss tells nothing
                     (die,) = self.roll(
                         1, 10, why=f"recherche navale de nuit en {h} (1-5)", rule="Recherches navales", to=(side,)
                     )
                     if die > 5:
                         continue
-                for t in targets:
+                for t in afloat.get(h, ()):
                     found[t] = h
             if not self.night:
                 areas: list[str] = []
