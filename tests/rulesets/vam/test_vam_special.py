@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.rulesets.vam.helpers import clear_sea, dice, end_turn, new, orders, place, run_to, touch
+from tests.rulesets.vam.helpers import choose, clear_sea, dice, end_turn, new, orders, place, run_to, touch
 
 
 def test_vam_fog_lifts_on_a_one_for_good() -> None:
@@ -136,3 +136,50 @@ def test_vam_kure_declared_on_arrival() -> None:
     orders(s, usn=["done"], ijn=["ku", "done"])
     assert s.kure["start"] is None
     assert any("sans effet" in e.text for e in s.log("ijn"))
+
+
+def _contacts(s):  # type: ignore[no-untyped-def]
+    return [e.text for e in s.log("ijn") if e.kind == "contact"]
+
+
+def _kure_operational_turn_9():  # type: ignore[no-untyped-def]
+    """Day turn 9, the base declared on turn 3 (operational since 6), ST11 at Kure (G6); US CA Astoria in H5
+    (next to Kure), US CA Northampton in I7 (2 hexes from Kure)."""
+    s = new(seed=1)
+    clear_sea(s)
+    s.turn = 9
+    place(s, "st11", "G6")
+    s.kure["start"] = 3
+    place(s, "astoria", "H5")
+    place(s, "northampton", "I7")
+    touch(s)
+    assert s.kure_operational()
+    return s
+
+
+def test_vam_kure_base_closes_in_the_turn_st11_sails_away() -> None:
+    """M146, M147, VAM-R52 ([Transports d'hydravions japonais] « Si le ST11 ... quitte l'atoll ... celle-ci est
+    fermée définitivement. Tant que la base est opérationnelle ... recherches supplémentaires »): in the phase 1
+    where ST11 is ordered off Kure the base offers no search and flies none (neither its automatic search of
+    Kure nor one ordered before ST11 was sent away), and it is closed before the searches resolve."""
+    s = _kure_operational_turn_9()
+    choose(s, "usn", "done")
+    choose(s, "ijn", "se")
+    assert "k:kure_area" in [o.id for o in s.pending()["ijn"].options]
+    choose(s, "ijn", "k:kure_area", "to:I7")
+    choose(s, "ijn", "mv", "s:st11", "to:F6")
+    assert "kure_area" not in s.search_counts("ijn")
+    choose(s, "ijn", "done")
+    assert s.kure["closed"] and s.u["st11"]["hex"] == "F6"
+    assert _contacts(s) == []
+    # ordered away first: no Kure search is offered at all
+    s = _kure_operational_turn_9()
+    choose(s, "usn", "done")
+    choose(s, "ijn", "mv", "s:st11", "to:F6")
+    assert "kure_area" not in s.search_counts("ijn")
+    choose(s, "ijn", "done")
+    assert s.kure["closed"] and _contacts(s) == []
+    # ST11 staying: the base searches (the same scene, the control)
+    s = _kure_operational_turn_9()
+    orders(s, usn=["done"], ijn=["se", "k:kure_area", "to:I7", "done"])
+    assert not s.kure["closed"] and len(_contacts(s)) == 2

@@ -636,7 +636,8 @@ class VamGame(Game):
     reported as it flew; no running VP total in a side's view before the end (VAM-R49); every unit with a real
     choice of target is asked (naval 8a/8b, land, AA, where a surplus ship may hold its fire), the constraints
     checked on the picks already made (VAM-R50); the night naval search die is rolled in every searching hex,
-    so a miss tells nothing (VAM-R51)."""
+    so a miss tells nothing (VAM-R51); the Kure base neither offers nor flies a search in the turn ST11 sails
+    off Kure, and closes before that turn's searches (VAM-R52)."""
     sides = ("usn", "ijn")
     side_names = {"usn": "Américains", "ijn": "Japonais"}
     description = (

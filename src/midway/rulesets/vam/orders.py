@@ -63,7 +63,8 @@ def course_of(a: str, b: str) -> tuple[int, int, int]:
 
 
 def kure_end_of_turn(state: VamState) -> None:
-    """[Transports d'hydravions japonais] the base closes for good when ST11 dies or leaves Kure (M146)."""
+    """[Transports d'hydravions japonais] the base closes for good when ST11 dies or leaves Kure (M146): checked
+    once the phase-1 moves are carried out, before the searches (VAM-R52), and at the end of the turn."""
     k = state.kure
     if k["start"] is None or k["closed"]:
         return
@@ -115,6 +116,12 @@ class Orders(_Base):
         k = self.kure
         return k["start"] is not None and not k["closed"] and self.turn >= k["start"] + int(DATA.rules["kure"]["delay"])
 
+    def kure_searches(self) -> bool:
+        """[Transports d'hydravions japonais] Whether the Kure base searches this turn (M146, M147, VAM-R52): it is
+        operational and ST11 stays at Kure through the phase's moves (its planned hex, VAM-R48); a base whose ST11
+        sails away this turn is closed before the searches resolve."""
+        return self.kure_operational() and self.planned_hex("st11") == DATA.kure
+
     def search_counts(self, side: str) -> dict[str, int]:
         """[Recherches aériennes] The chosen air searches a side may still order this turn (VAM-R09), none at night
         (M050)."""
@@ -128,8 +135,8 @@ class Orders(_Base):
                 n = 0 if self.midway["closed"] else self.midway["long"]
             elif key == "midway_short":
                 n = 0 if self.midway["closed"] else self.midway["short"]
-            elif key == "kure_area":
-                n = (s.count if self.u["st11"]["lv"] >= 2 else 1) if self.kure_operational() else 0
+            elif key == "kure_area":  # VAM-R52: none once ST11's phase-1 move takes it off Kure (VAM-R48)
+                n = (s.count if self.u["st11"]["lv"] >= 2 else 1) if self.kure_searches() else 0
             else:
                 n = s.count
             used = sum(1 for o in self.orders[side].get("se", []) if o[0] == key)
@@ -624,6 +631,7 @@ class Orders(_Base):
                     rule="Déclaration des raids",
                     to=(side,),
                 )
+        kure_end_of_turn(self)  # VAM-R52: ST11 gone from Kure closes the base before the searches
         self.searches()
 
     def carry(self, uid: str) -> None:
@@ -683,6 +691,8 @@ class Orders(_Base):
                     if self.kure_operational():
                         areas.append(DATA.kure)
                 for key, target, aid in self.orders[side]["se"]:
+                    if key == "kure_area" and not self.kure_operational():
+                        continue  # VAM-R52: ordered before ST11 was sent away; the base closed with the moves
                     origin = self.base_hex(self.u[aid]["base"]) if aid else self.search_origin(key)
                     if origin is None or self.in_fog(origin):
                         continue
