@@ -183,3 +183,29 @@ def test_vam_kure_base_closes_in_the_turn_st11_sails_away() -> None:
     s = _kure_operational_turn_9()
     orders(s, usn=["done"], ijn=["se", "k:kure_area", "to:I7", "done"])
     assert not s.kure["closed"] and len(_contacts(s)) == 2
+
+
+def test_vam_kure_declaration_offered_only_when_st11_can_reach_kure() -> None:
+    """M145, VAM-R53 ([Transports d'hydravions japonais] « conduire l'unité ST11 dans l'hexagone G6 et annoncer,
+    en même temps que les mouvements ... son intention de construire la base »): 'ku' is offered only when ST11 is
+    at Kure or may still move there this turn: not when ST11 (1/2) moved last turn, nor once it is ordered
+    elsewhere."""
+
+    def menu(last: int, hex_: str = "F6", move: str | None = None) -> list[str]:
+        s = new(seed=1)
+        clear_sea(s)
+        s.turn = 4
+        place(s, "st11", hex_)
+        s.u["st11"]["last"] = last
+        place(s, "kongo", "A8")
+        touch(s)
+        choose(s, "usn", "done")
+        if move:
+            choose(s, "ijn", "mv", "s:st11", f"to:{move}")
+        return [o.id for o in s.pending()["ijn"].options]
+
+    assert "ku" not in menu(last=3)  # moved on turn 3: no move on turn 4
+    assert "ku" in menu(last=-99)
+    assert "ku" in menu(last=-99, move="G6")
+    assert "ku" not in menu(last=-99, move="F5")
+    assert "ku" in menu(last=3, hex_="G6")  # already at Kure

@@ -637,7 +637,8 @@ class VamGame(Game):
     choice of target is asked (naval 8a/8b, land, AA, where a surplus ship may hold its fire), the constraints
     checked on the picks already made (VAM-R50); the night naval search die is rolled in every searching hex,
     so a miss tells nothing (VAM-R51); the Kure base neither offers nor flies a search in the turn ST11 sails
-    off Kure, and closes before that turn's searches (VAM-R52)."""
+    off Kure, and closes before that turn's searches (VAM-R52); 'build the Kure base' is offered only when ST11
+    can be at Kure this turn (VAM-R53)."""
     sides = ("usn", "ijn")
     side_names = {"usn": "Américains", "ijn": "Japonais"}
     description = (

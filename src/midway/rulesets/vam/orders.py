@@ -116,6 +116,17 @@ class Orders(_Base):
         k = self.kure
         return k["start"] is not None and not k["closed"] and self.turn >= k["start"] + int(DATA.rules["kure"]["delay"])
 
+    def st11_may_reach_kure(self) -> bool:
+        """[Transports d'hydravions japonais] M145, VAM-R53: whether ST11 ends this phase's moves at Kure (G6) or
+        may still be ordered there: it plans to be in G6 (``planned_hex``, VAM-R48), or it has no move order yet,
+        may move this turn (its 1/2 speed, M035) and stands next to Kure or on it."""
+        st = self.u["st11"]
+        if st["st"] != "map":
+            return False
+        if self.planned_hex("st11") == DATA.kure:
+            return True
+        return "st11" not in self.orders["ijn"]["mv"] and self.may_move("st11") and distance(st["hex"], DATA.kure) <= 1
+
     def kure_searches(self) -> bool:
         """[Transports d'hydravions japonais] Whether the Kure base searches this turn (M146, M147, VAM-R52): it is
         operational and ST11 stays at Kure through the phase's moves (its planned hex, VAM-R48); a base whose ST11
@@ -426,14 +437,7 @@ class Orders(_Base):
                 opts.append(Option("se", "Ordonner une recherche aérienne"))
             if self.midway_raid_candidates(side):
                 opts.append(Option("mr", "Affecter un avion au raid sur Midway"))
-            st = self.u["st11"]
-            if (
-                side == "ijn"
-                and st["st"] == "map"
-                and distance(st["hex"], DATA.kure) <= 1
-                and self.kure["start"] is None
-                and not o["ku"]
-            ):
+            if side == "ijn" and self.kure["start"] is None and not o["ku"] and self.st11_may_reach_kure():
                 opts.append(Option("ku", "Construire la base d'hydravions de Kure (ST11)"))
             prompt = f"Tour {self.turn}, phase 1 : ordres (ou tapés : A1 -> B1; Kaga -> A2; done)"
             return self.decide(side, prompt, rule, opts, kind="orders")

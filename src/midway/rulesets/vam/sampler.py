@@ -468,6 +468,12 @@ def _own_movement(
         if key not in drawn:
             drawn[key] = turn - 1 - dice.randint(0, n - 1)
         u[uid]["last"] = drawn[key]
+    if menu == () and side == "ijn" and "st11" in slow:
+        st = u["st11"]
+        if s.kure["start"] is None and not orders.get("ku") and distance(st["hex"], DATA.kure) == 1:
+            # VAM-R53: 'ku' is offered next to Kure exactly when ST11 may still move there this turn
+            st["last"] = turn - 10 if "ku" in ids else turn - 1
+            slow.remove("st11")
     if menu == ():
         movable = [x for x in _SHIPS if DATA.units[x].side == side and x not in ordered and s.may_move(x)]
         if "mv" in ids and not movable and slow:
