@@ -406,7 +406,8 @@ def test_vam_sequence_view_does_not_change_when_an_unseen_enemy_loss_scores_vp()
     """M018, M155, C-10 / VAM-R12, VAM-R49: « il n'envoie que les informations propres à chaque camp. C'est aux
     joueurs de garder la trace des pertes infligées à l'adversaire ». Two US units ditch (Japan scores 3 x 1/4 VP)
     and Japan releases Akagi's reserve fighters (the Americans score 1/2): neither side is told of the other's
-    loss, and its view does not change; the running totals are shown only once the game is over."""
+    loss, and its view does not change: its ``vp_told`` counts only the losses it was told it inflicted; the full
+    totals are shown only once the game is over."""
     s = new(seed=0)
     clear_sea(s)
     place(s, "enterprise", "H5")
@@ -428,8 +429,11 @@ def test_vam_sequence_view_does_not_change_when_an_unseen_enemy_loss_scores_vp()
     us = s.view("usn", log_tail=0)
     assert us["state"] == {**before["usn"]["state"], "aircraft": us["state"]["aircraft"]}  # only its own ditched
     assert not any("PV" in str(row) and "0.5" in str(row) for sec in s.game.render(us) for row in sec.rows)
+    assert us["state"]["vp_told"] == before["usn"]["state"]["vp_told"] == 0.0  # VAM-R49: told of nothing
+    s.score("usn", "akagi", 1)  # a loss the Americans inflicted in a raid, whose result they are told: it counts
+    assert s.view("usn", log_tail=0)["state"]["vp_told"] == s.vp["usn"] - 0.5 > 0
     s._concede("usn")  # the end of the game (M005): the result is public
-    assert s.is_over and s.view("ijn")["state"]["vp_scored"] == 0.75 and s.view("usn")["state"]["vp_scored"] == 0.5
+    assert s.is_over and s.view("ijn")["state"]["vp_scored"] == 0.75 and s.view("usn")["state"]["vp_scored"] > 0.5
 
 
 def test_vam_defence_fighters_stay_ready() -> None:

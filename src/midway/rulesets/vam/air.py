@@ -696,7 +696,9 @@ class Air(_Base):
         (VAM-R43)."""
         for carrier in self.orders["ijn"].get("reserve", []):
             lv = self.u[f"{carrier}_reserve"]["lv"]
-            self.vp["usn"] += DATA.vp["reserve_full"] if lv >= 2 else DATA.vp["reserve_reduced"]
+            points = DATA.vp["reserve_full"] if lv >= 2 else DATA.vp["reserve_reduced"]
+            self.vp["usn"] += points
+            self.vp_unseen["usn"] += points  # the Americans are not told of the release (VAM-R49)
         self.defaults()
         for side in SIDES:
             for aid, base, _ in self.tasks[side]:
@@ -709,7 +711,9 @@ class Air(_Base):
                     lv = r["lv"]
                     r["st"] = "dead"
                     r["lv"] = 0
-                    self.vp[ENEMY[side]] += lv * (DATA.vp["ditched_usn"] if side == "usn" else DATA.vp["ditched_ijn"])
+                    points = lv * (DATA.vp["ditched_usn"] if side == "usn" else DATA.vp["ditched_ijn"])
+                    self.vp[ENEMY[side]] += points
+                    self.vp_unseen[ENEMY[side]] += points  # the enemy is not told of the ditching (VAM-R49)
                     self.emit("ditch", text, rule="Récupération des avions", to=(side,))
                 else:
                     r.update(st="deck", base=base, ready=False)

@@ -79,6 +79,9 @@ class VamState(orders.Orders, surface.Surface, State):
         self.spotted: int | None = None
         """[Entrée sur la carte] the first turn a US carrier or carrier aircraft was spotted (group 13)."""
         self.vp: dict[str, float] = {"usn": 0.0, "ijn": 0.0}
+        self.vp_unseen: dict[str, float] = {"usn": 0.0, "ijn": 0.0}
+        """VAM-R49: the part of each side's VP from losses it was never told of (enemy aircraft ditched, reserves
+        released, aircraft aboard a carrier it sank): its view shows the rest (``vp_told``) while the game runs."""
         self.seen: dict[str, dict[str, str]] = {"usn": {}, "ijn": {}}
         """Enemy ships revealed to each side this turn: uid -> hex (M019)."""
         self.revealed: dict[str, set[str]] = {"usn": set(), "ijn": set()}
@@ -408,7 +411,10 @@ class VamState(orders.Orders, surface.Surface, State):
         self.defenders_aloft(uid)
         for a, ar in self.u.items():
             if ar.get("base") == uid and ar.get("st") in ("deck", "trapped"):
-                self.kill_air(a, source)
+                before = self.vp.get(source, 0.0)
+                self.kill_air(a, source)  # no raid showed them: VP the sinking side is not told of (VAM-R49)
+                if source in self.vp_unseen:
+                    self.vp_unseen[source] += self.vp[source] - before
             if ar.get("at") == uid and ar.get("st") == "aboard":
                 ar["lv"] = 0
                 ar["st"] = "dead"
@@ -596,6 +602,7 @@ class VamState(orders.Orders, surface.Surface, State):
             "kure": dict(self.kure),
             "spotted": self.spotted,
             "vp": dict(self.vp),
+            "vp_unseen": dict(self.vp_unseen),
             "seen": {s: dict(v) for s, v in self.seen.items()},
             "revealed": {s: set(v) for s, v in self.revealed.items()},
             "orders": _deep(self.orders),

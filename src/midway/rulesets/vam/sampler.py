@@ -338,7 +338,9 @@ def _build(
                 found[row["id"]] = h
         s.seen[enemy] = found
     s.revealed = {x: set(s.seen[x]) for x in SIDES}
-    s.vp = {side: float(st.get("vp_scored", 0.0)), enemy: _losses_vp(st)}  # VAM-R49: not shown before the end
+    # VAM-R49: the side's own points as it was told them (the rest is unknown to it), the enemy's from its own losses
+    s.vp = {side: float(st.get("vp_told", st.get("vp_scored", 0.0))), enemy: _losses_vp(st)}
+    s.vp_unseen = {x: 0.0 for x in SIDES}
     s.losses = {x: {} for x in SIDES}
     s.spotted = None
     if side == "ijn":

@@ -106,6 +106,8 @@ def view(state: VamState, side: str | None) -> dict[str, Any]:
         # the running total counts losses the side was never told of (ditched aircraft, released reserves,
         # aircraft aboard a carrier it sank); it is shown once the game is over, when the result is public
         out["vp_scored"] = state.vp[side]
+    else:  # VAM-R49: the points of the losses the side was told it inflicted, as a player keeping the tally has them
+        out["vp_told"] = state.vp[side] - state.vp_unseen[side]
     out["midway_control"] = state.controls_midway()
     if side == "usn":
         out["midway"] = dict(state.midway)
