@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import logging
+import subprocess
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -9,6 +13,19 @@ from typer.testing import CliRunner
 
 from midway.cli.main import app
 from midway.server.db import ENV_URL, database_url
+
+
+@pytest.fixture(autouse=True)
+def _logging_left_as_found() -> Iterator[None]:
+    """``serve`` sets logging up (the root logger, uvicorn's) on the runner's captured stderr, which is closed after
+    the invoke: every later test that logged would then fail writing to it. Each test here leaves logging as found."""
+    names = (None, "uvicorn", "uvicorn.error", "uvicorn.access")
+    saved = {n: (logging.getLogger(n).handlers[:], logging.getLogger(n).level) for n in names}
+    yield
+    for n, (handlers, level) in saved.items():
+        logger = logging.getLogger(n)
+        logger.handlers[:] = handlers
+        logger.setLevel(level)
 
 
 def test_the_database_is_chosen_by_db_then_the_environment_then_the_data_directory(
@@ -42,19 +59,24 @@ def test_an_address_that_cannot_be_listened_on_is_one_line_and_never_announced(t
     assert len(result.stderr.strip().splitlines()) == 1
 
 
-def test_port_0_announces_the_port_the_system_chose(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """``--port 0`` used to announce http://localhost:0/."""
-    import socket
-
-    import uvicorn
-
-    served: list[int] = []
-
-    def run(_server: uvicorn.Server, sockets: list[socket.socket]) -> None:
-        served.append(sockets[0].getsockname()[1])
-
-    monkeypatch.setattr(uvicorn.Server, "run", run)
-    result = CliRunner().invoke(app, ["serve", "--port", "0", "--db", str(tmp_path / "m.db")])
-    assert result.exit_code == 0, result.output
-    assert served and served[0] != 0
-    assert f"the lobby is at http://localhost:{served[0]}/" in result.stdout
+def test_port_0_announces_the_port_the_system_chose(tmp_path: Path) -> None:
+    """``--port 0`` used to announce http://localhost:0/. Run in its own process, uvicorn's serving replaced by a
+    line naming the socket's port: in this one, the command's logging set-up would stay bound to the runner's
+    captured stderr (absl's handler, once open-spiel is loaded), closed after the invoke."""
+    script = (
+        "import sys, uvicorn\n"
+        "uvicorn.Server.run = lambda self, sockets: print('SERVED', sockets[0].getsockname()[1])\n"
+        "from midway.cli.main import app\n"
+        "app(sys.argv[1:])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, "serve", "--port", "0", "--db", str(tmp_path / "m.db")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    served = int(done.stdout.split("SERVED ")[1].split()[0])
+    assert served != 0
+    assert f"the lobby is at http://localhost:{served}/" in done.stdout
