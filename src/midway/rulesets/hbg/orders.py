@@ -83,8 +83,12 @@ def carrier_launches_left(st: HbgState, carrier: str) -> int:
     """[1.5] [4.3.1] HBG-R95: the Air Units ``carrier`` may still launch this Turn: its Air Service now (less its
     damage) less the Strike Group and CAP units it has launched this Turn. Spotting keeps the deck within the Air
     Service, but units left spotted from the last Turn (5.4) stay there when the carrier is damaged: "a fleet
-    carrier with 2 hits of damage can only launch 3 Air Units per Turn"."""
+    carrier with 2 hits of damage can only launch 3 Air Units per Turn". An undamaged carrier's deck never
+    exceeds what it may still launch (nothing damages a carrier between 1.5 and 3.1), so its Air Service is
+    returned at once, without counting its Air Groups."""
     ship = st.ships[carrier]
+    if not ship.damage:
+        return st.air_service(ship)
     flown = sum(
         a.n
         for a in st.airborne(ship.side)
@@ -108,7 +112,7 @@ def launchable(st: HbgState, side: str, base: str, *, fighters_only: bool) -> li
         ship = st.ships[base]
         if ship.side != side or ship.sunk or ship.zone is None or ship.op != "launch" or st.in_squall(ship.zone):
             return []
-        if ship.damage and carrier_launches_left(st, base) <= 0:
+        if carrier_launches_left(st, base) <= 0:
             return []  # HBG-R95
         where = "deck"
     out = []
@@ -139,8 +143,8 @@ def _launchable_by_base(st: HbgState, side: str) -> dict[str, list[Air]]:
     squalls = st.squalls
     for ship in st.carriers(side):  # launch_bases: the carriers, then the Airfield
         if ship.op == "launch" and not ship.sunk and ship.zone is not None and ship.zone not in squalls:
-            if ship.damage and carrier_launches_left(st, ship.id) <= 0:
-                continue  # HBG-R95: its Air Service is spent (only damage after spotting lets a deck exceed it)
+            if carrier_launches_left(st, ship.id) <= 0:
+                continue  # HBG-R95: its Air Service is spent
             ok[ship.id] = "deck"
     if side == "usn" and airfield_tokens_left(st) > 0 and airfield_units_per_token(st) > 0:
         ok["airfield"] = "hangar"

@@ -123,6 +123,11 @@ SIDE_OF: dict[str, str] = {g: info.side for g, info in GROUPS.items()}
 FIGHTER_GROUPS: frozenset[str] = frozenset(g for g, info in GROUPS.items() if info.kind == FIGHTER)
 """[Basing] The fighter groups."""
 ACTING: tuple[str, ...] = ("ijn", "usn") * 7
+STEP_ACTIONS: tuple[str, ...] = tuple(
+    action for action in ("land", "move", "cap", "attack", "launch", "plan", "repair") for _ in ("ijn", "usn")
+)
+"""[Sequence of Play] The action of each of the 14 steps, Japan first in each pair (M16): ``game.SEQUENCE`` pairs
+them with :data:`ACTING`."""
 """[Sequence of Play] Whose each of the 14 steps of a turn is: Japan first in each pair (M16)."""
 SIDE_CARRIERS: dict[str, tuple[str, ...]] = {
     side: tuple(c.id for c in CARRIERS.values() if c.side == side) for side in ("usn", "ijn")

@@ -42,6 +42,7 @@ from midway.rulesets.terrible_resolve.data import (
     SIDE_CARRIERS,
     SIDE_GROUPS,
     SIDE_OF,
+    STEP_ACTIONS,
     SUNK_AT,
     first_wave,
 )
@@ -77,7 +78,7 @@ SEQUENCE: tuple[tuple[str, str], ...] = (
 )
 """[Sequence of Play] The 14 steps of a turn, Japan first in each pair (M16)."""
 assert tuple(side for _, side in SEQUENCE) == ACTING
-assert tuple(action for action, _ in SEQUENCE) == views.STEP_ACTIONS
+assert tuple(action for action, _ in SEQUENCE) == STEP_ACTIONS
 CAP_RINGS = (0, 1, 2, 3, 4, 5)
 """[CAP attacks] The choices of option cap_rings (TR-R03)."""
 CAP_PLACES: tuple[str, ...] = tuple(f"cap:{r}" for r in range(max(CAP_RINGS) + 1))

@@ -14,7 +14,15 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from midway.engine import TextSection
-from midway.rulesets.terrible_resolve.data import ACTING, BOXES, CARRIERS, GROUPS, KIND_NAMES, SIDE_CARRIERS
+from midway.rulesets.terrible_resolve.data import (
+    ACTING,
+    BOXES,
+    CARRIERS,
+    GROUPS,
+    KIND_NAMES,
+    SIDE_CARRIERS,
+    STEP_ACTIONS,
+)
 
 if TYPE_CHECKING:
     from midway.rulesets.terrible_resolve.game import TerribleResolveState
@@ -103,8 +111,6 @@ skipped, so the step reached would tell the enemy what the side has."""
 PRIVATE_KINDS = frozenset({"land", "move", "search", "cap", "launch", "plan"})
 """TR-R19: the decision kinds of those steps (``search``: the American wave's search groups, in Moving to Attack)."""
 _HIDDEN_STEP = {"ijn": "Japanese air operations", "usn": "American air operations"}
-STEP_ACTIONS = tuple(a for a in ("land", "move", "cap", "attack", "launch", "plan", "repair") for _ in ("ijn", "usn"))
-"""The action of each of the 14 steps (``game.SEQUENCE``'s, which checks that they agree)."""
 
 
 def view(state: TerribleResolveState, side: str | None) -> dict[str, Any]:

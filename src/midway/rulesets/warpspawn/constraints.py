@@ -66,35 +66,38 @@ def jp_wave_due(st: WarpspawnState) -> bool:
     return st.hc["jp_waves"] < 2
 
 
-def wave_size(st: WarpspawnState) -> tuple[int, int]:
-    """[OPTIONAL] M66, WS-R35: the bombers and Zeros a Japanese Midway wave needs: 9 and 4, or every one
-    Japan has left when it has fewer."""
-    bombers = zeros = 0
+def _ijn_counts(st: WarpspawnState) -> tuple[int, int, int, int, int]:
+    """Japan's bombers and Zeros afloat or aloft, its unmoved bombers and Zeros in Takeoff, and every Zero in
+    Takeoff: the counts the Midway waves are judged by (M66, WS-R35), in one pass over the squads."""
+    bombers = zeros = ready_b = ready_z = takeoff_z = 0
     for sq in st.squads.values():
-        if sq.side == "ijn" and sq.box != DRINK:
-            if is_fighter(sq):
-                zeros += 1
-            else:
-                bombers += 1
+        if sq.side != "ijn" or sq.box == DRINK:
+            continue
+        fighter = is_fighter(sq)
+        if fighter:
+            zeros += 1
+        else:
+            bombers += 1
+        if sq.box == "takeoff":
+            takeoff_z += fighter
+            if not sq.moved:
+                ready_z += fighter
+                ready_b += not fighter
+    return bombers, zeros, ready_b, ready_z, takeoff_z
+
+
+def _wave_need(bombers: int, zeros: int) -> tuple[int, int]:
+    """[OPTIONAL] M66, WS-R35: the bombers and Zeros a Japanese Midway wave needs, of those Japan has: 9 and 4, or
+    every one it has left when it has fewer."""
     return min(bombers, RULES.first_wave_bombers), min(zeros, RULES.first_wave_zeros)
 
 
 def first_wave_ready(st: WarpspawnState) -> bool:
     """[OPTIONAL] M66, WS-R35: Takeoff holds the unmoved bombers and Zeros of a Midway wave (9 and 4, or all
     Japan has left)."""
-    bombers = zeros = 0
-    for sq in st.squads.values():
-        if sq.side == "ijn" and sq.box == "takeoff" and not sq.moved:
-            if is_fighter(sq):
-                zeros += 1
-            else:
-                bombers += 1
-    need_b, need_z = wave_size(st)
-    return bombers >= max(need_b, 1) and zeros >= need_z
-
-
-def _takeoff_zeros(st: WarpspawnState) -> int:
-    return sum(1 for sq in st.squads.values() if sq.side == "ijn" and sq.box == "takeoff" and is_fighter(sq))
+    bombers, zeros, ready_b, ready_z, _ = _ijn_counts(st)
+    need_b, need_z = _wave_need(bombers, zeros)
+    return ready_b >= max(need_b, 1) and ready_z >= need_z
 
 
 def _step(sq: Squad) -> str:
@@ -114,8 +117,10 @@ def forward(st: WarpspawnState, sq: Squad, dests: list[str]) -> str:
     step = _step(sq)
     if step not in dests:
         return ""
-    if is_fighter(sq) and _takeoff_zeros(st) >= wave_size(st)[1]:
-        return ""
+    if is_fighter(sq):
+        bombers, zeros, _, _, takeoff_z = _ijn_counts(st)
+        if takeoff_z >= _wave_need(bombers, zeros)[1]:
+            return ""
     return step
 
 
@@ -134,7 +139,7 @@ def filter_squad_dests(st: WarpspawnState, sq: Squad, dests: list[str]) -> list[
             else:
                 allowed_targets.add("tf16")
         launch = [d for d in launch if d.startswith("search:join:") or d.split(":")[2] in allowed_targets]
-        if hc["jp_waves"] < 2:
+        if jp_wave_due(st):
             # WS-R35: while a Midway wave is due, Takeoff holds for it; once ready, the whole box goes
             if _wave_in_progress(st, "ijn", "midway") or first_wave_ready(st):
                 return launch
