@@ -59,6 +59,22 @@ def test_an_address_that_cannot_be_listened_on_is_one_line_and_never_announced(t
     assert len(result.stderr.strip().splitlines()) == 1
 
 
+def test_a_refused_serve_leaves_the_process_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The collector's tuning (``gc.freeze``, higher thresholds) and the logging set-up are the running server's:
+    they used to be made before the database and the address were checked, so a refused command (as these tests
+    run in-process) changed the rest of the test process."""
+    import gc
+    import logging
+
+    before = (gc.get_threshold(), gc.get_freeze_count(), list(logging.getLogger().handlers))
+    monkeypatch.setenv(ENV_URL, "postgresql+psycopg://nobody@127.0.0.1:1/nothing")
+    assert CliRunner().invoke(app, ["serve", "--port", "1"]).exit_code == 2
+    monkeypatch.delenv(ENV_URL)
+    result = CliRunner().invoke(app, ["serve", "--host", "999.1.1.1", "--port", "0", "--db", str(tmp_path / "m.db")])
+    assert result.exit_code == 2
+    assert (gc.get_threshold(), gc.get_freeze_count(), list(logging.getLogger().handlers)) == before
+
+
 def test_port_0_announces_the_port_the_system_chose(tmp_path: Path) -> None:
     """``--port 0`` used to announce http://localhost:0/. Run in its own process, uvicorn's serving replaced by a
     line naming the socket's port: in this one, the command's logging set-up would stay bound to the runner's

@@ -10,6 +10,8 @@ from typing import Annotated
 
 import typer
 
+from midway.cli.common import fail
+
 
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
@@ -22,40 +24,37 @@ def serve(
 ) -> None:
     """Serve the lobby in the browser: play against the computer, a friend by link, or hot-seat."""
     if not 0 <= port <= 65535:
-        typer.echo(f"error: --port must be 0-65535, not {port}", err=True)
-        raise typer.Exit(2)
+        raise fail(f"--port must be 0-65535, not {port}")
     if workers < 1:
-        typer.echo(f"error: --workers must be at least 1, not {workers}", err=True)
-        raise typer.Exit(2)
+        raise fail(f"--workers must be at least 1, not {workers}")
     import uvicorn
 
     from midway.server.api import create_app
     from midway.server.db import database_url
     from midway.server.service import GameService
 
-    # A server holds many long-lived game states: with the default thresholds the collector's full passes
-    # over them stalled choices for hundreds of milliseconds (benchmarks/server.py). Collect less often,
-    # and never look again at what was loaded at start-up.
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(100_000, 50, 1000)
-    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     url = database_url(db)
     try:
         service = GameService(url, workers=workers)
     except Exception as exc:  # an unreachable or unreadable database: one line, no traceback
-        typer.echo(f"error: cannot open the game database {url.split('@')[-1]}: {exc}".splitlines()[0], err=True)
-        raise typer.Exit(2) from None
+        raise fail(f"cannot open the game database {url.split('@')[-1]}: {exc}".splitlines()[0]) from None
     app = create_app(service)
     try:
         sock = listen_socket(host, port)
     except ValueError as exc:
         service.close()
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from None
+        raise fail(str(exc)) from None
     port = sock.getsockname()[1]  # the one the system chose for --port 0
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else f"[{host}]" if ":" in host else host
     typer.echo(f"midway: the lobby is at http://{shown}:{port}/  (games kept in {url.split('@')[-1]})", err=False)
+    # Only now that the server will run is the process tuned (a refused command leaves it as it was). A server
+    # holds many long-lived game states: with the default thresholds the collector's full passes over them
+    # stalled choices for hundreds of milliseconds (benchmarks/server.py). Collect less often, and never look
+    # again at what was loaded at start-up.
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(100_000, 50, 1000)
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     try:
         config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
         uvicorn.Server(config).run(sockets=[sock])
