@@ -33,23 +33,28 @@ class ClusterError(RuntimeError):
     """The cluster cannot be used (a malformed or unreachable address, Ray missing): one line saying why."""
 
 
+def _host_port(address: str) -> tuple[str, int] | None:
+    """The host and port of a cluster address (``HOST:PORT``, ``ray://HOST:PORT``, IPv6 hosts in brackets), or
+    ``None`` if it is not one."""
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not (port.isascii() and port.isdigit() and len(port) <= 5) or not 0 < int(port) < 65536:
+        return None
+    return host, int(port)
+
+
 def address_problem(address: str) -> str | None:
     """Why ``address`` is not a cluster address (``local``, ``auto``, ``HOST:PORT``, ``ray://HOST:PORT``), or
     ``None``."""
-    if address in ("local", "auto"):
+    if address in ("local", "auto") or _host_port(address) is not None:
         return None
-    host, sep, port = address.removeprefix("ray://").rpartition(":")
-    whole = port.isascii() and port.isdigit() and len(port) <= 5
-    if not sep or not host.strip("[]") or not whole or not 0 < int(port) < 65536:
-        return f"--cluster takes local, auto, HOST:PORT or ray://HOST:PORT, not {address!r}"
-    return None
+    return f"--cluster takes local, auto, HOST:PORT or ray://HOST:PORT, not {address!r}"
 
 
-def _reach(address: str) -> None:
+def _reach(address: str, host: str, port: int) -> None:
     """Refuse (:class:`ClusterError`) a cluster whose port does not accept a connection in time."""
-    host, _, port = address.removeprefix("ray://").rpartition(":")
     try:
-        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT).close()
+        socket.create_connection((host, port), timeout=CONNECT_TIMEOUT).close()
     except (OSError, UnicodeError) as exc:
         reason = "no answer" if isinstance(exc, TimeoutError) else getattr(exc, "strerror", None) or str(exc)
         raise ClusterError(f"cannot reach the Ray cluster at {address}: {reason}") from None
@@ -72,8 +77,9 @@ def run_on_ray(tasks: Sequence[Task], address: str) -> list[dict[str, Any]]:
                 ray.init(include_dashboard=False)
                 started = True
         else:
-            if address != "auto":
-                _reach(address)
+            where = _host_port(address)
+            if where is not None:  # not "auto"
+                _reach(address, *where)
             ray.init(address=address, ignore_reinit_error=True)
     except (ConnectionError, RuntimeError, ValueError) as exc:
         if isinstance(exc, ClusterError):
