@@ -243,6 +243,14 @@ def test_hbg_3_1_strike_group_splits_and_joins() -> None:
     assert {st2.air[a].fuel for a in ("a5", "a9", "a12")} == {1}
 
 
+def _aloft_as_strikes(st, zone: int, **groups: tuple[str, str]) -> None:  # type: ignore[no-untyped-def]
+    """For each ``strike id=(unit, carrier)``: the first such Air Unit in the carrier's hangar, put aloft in
+    ``zone`` as that Strike Group, with fuel for 2 more Turns."""
+    for sid, (unit, base) in groups.items():
+        a = next(a for a in st.air.values() if a.unit == unit and a.base == base and a.at == "hangar")
+        a.at, a.zone, a.mission, a.strike, a.fuel = "air", zone, "strike", sid, 2
+
+
 def test_hbg_3_1_1_strike_groups_join_by_the_task_force_the_carriers_form_now() -> None:
     """Game Terminology (Task Force: "A single ship, or group of ships, that is in the same Sea Zone"; "Units are
     free to split up or combine during movement to form new Task Force groups"; a Strike Group "must be comprised
@@ -251,20 +259,14 @@ def test_hbg_3_1_1_strike_groups_join_by_the_task_force_the_carriers_form_now() 
     st = fresh()
     st.turn = 3
     st.ships["enterprise"].zone = st.ships["hornet"].zone = 16
-    e_sbd = next(a for a in st.air.values() if a.unit == "sbd" and a.base == "enterprise" and a.at == "hangar")
-    h_f4f = next(a for a in st.air.values() if a.unit == "f4f" and a.base == "hornet" and a.at == "hangar")
-    for a, sid in ((e_sbd, "sE"), (h_f4f, "sH")):
-        a.at, a.zone, a.mission, a.strike, a.fuel = "air", 18, "strike", sid, 2
+    _aloft_as_strikes(st, 18, sE=("sbd", "enterprise"), sH=("f4f", "hornet"))
     draw(st, ["usn", "combat"], dice=[1])
     choose(st, "usn", "move:sH")
     assert "join:sE" in options(st, "usn")
     st2 = fresh()
     st2.turn = 3
     st2.ships["akagi"].zone, st2.ships["kaga"].zone = 19, 24
-    ak = next(a for a in st2.air.values() if a.unit == "a6m" and a.base == "akagi" and a.at == "hangar")
-    kg = next(a for a in st2.air.values() if a.unit == "b5n" and a.base == "kaga" and a.at == "hangar")
-    for a, sid in ((ak, "sA"), (kg, "sK")):
-        a.at, a.zone, a.mission, a.strike, a.fuel = "air", 22, "strike", sid, 2
+    _aloft_as_strikes(st2, 22, sA=("a6m", "akagi"), sK=("b5n", "kaga"))
     draw(st2, ["ijn", "combat"], dice=[1])
     choose(st2, "ijn", "move:sA")
     assert "join:sK" not in options(st2, "ijn")

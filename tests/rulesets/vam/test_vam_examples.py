@@ -11,11 +11,12 @@ from tests.rulesets.vam.helpers import choose, clear_sea, dice, finish_orders, n
 SORYU_RAID = ["soryu_f1", "soryu_d1", "soryu_d2", "soryu_t1", "soryu_t2"]
 
 
-def _soryu_turn():  # type: ignore[no-untyped-def]
-    """E06: Soryu in F6, the rest far away; Midway holds 2xF, 1xD, 1xT, 1xH and six companies (E08)."""
+def _soryu_turn(where: str = "F6"):  # type: ignore[no-untyped-def]
+    """E06: Soryu in F6 (or ``where``), the rest far away; Midway holds 2xF, 1xD, 1xT, 1xH and six companies
+    (E08)."""
     s = new(seed=0)
     clear_sea(s)
-    place(s, "soryu", "F6")
+    place(s, "soryu", where)
     for a in ("vmf221_f3", "vmsb241_d2", "b26_m1", "b17_h2"):
         s.u[a].update(st="dead", lv=0)
     touch(s)
@@ -42,19 +43,12 @@ def test_vam_phase1_raid_range_from_moved_carrier_example_e06() -> None:
     de Midway et il ordonne un raid contre l'île, il affecte les 1xF, 2xD et 2xT ». Soryu starts in E6, 3 hexes from
     Midway (H6): its D and T (range 5) cannot fly 3 out and 3 back, its F (range 6) can. Ordered to F6 (2 hexes:
     2 + 2 = 4), every one of them is offered, the raid 1xF, 2xD, 2xT is accepted, and it flies from F6."""
-    s = new(seed=0)
-    clear_sea(s)
-    place(s, "soryu", "E6")
-    for a in ("vmf221_f3", "vmsb241_d2", "b26_m1", "b17_h2"):
-        s.u[a].update(st="dead", lv=0)
-    touch(s)
+    s = _soryu_turn("E6")
     assert (DATA.units["soryu_d1"].type.range, DATA.units["soryu_t1"].type.range) == (5, 5)
     choose(s, "usn", "done")
     choose(s, "ijn", "mr")
     assert list(s.pending()["ijn"].option_ids) == ["a:soryu_f1", "a:soryu_f2"]  # from E6: 3 + 3 > 5 for D and T
-    s2 = new(seed=0)
-    clear_sea(s2)
-    place(s2, "soryu", "E6")
+    s2 = _soryu_turn("E6")
     choose(s2, "usn", "done")
     choose(s2, "ijn", "mv", "s:soryu", "to:F6", "mr")
     assert list(s2.pending()["ijn"].option_ids) == [f"a:{a}" for a in ("soryu_f1", "soryu_f2", *SORYU_RAID[1:])]
