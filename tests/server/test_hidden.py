@@ -17,7 +17,7 @@ from tests.engine.toy import TOY
 
 registry.register(TOY)
 registry.register(BLIND)
-RULESETS = registry.ids()
+RULESETS = registry.installed()  # not the toy games other test modules register
 PAYLOAD_KEYS = {
     "game_id", "ruleset", "version", "side", "seats", "to_move", "over", "outcome", "view", "decision", "thinking",
 }  # fmt: skip
