@@ -235,14 +235,15 @@ def test_play_out_stops_a_game_that_does_not_end() -> None:
         play_out(TOY.new(seed=1), {"a": RandomAgent(1), "b": RandomAgent(2)}, max_decisions=2)
 
 
-def test_decision_ids_are_the_serial_as_text_however_far_play_goes() -> None:
-    # State.decide reads a one-side decision's id from a shared table of serial texts (game._SERIAL_TEXT)
+def test_decision_ids_are_the_count_as_text_however_far_play_goes() -> None:
+    # State.decide reads a decision's id from a shared table of count texts (game._SERIAL_TEXT)
     from midway.engine import game as engine_game
 
     s = TOY.new(seed=3)
     for serial in (0, 7, 70_000, 3):
-        s._serial = serial
+        s._seen = {"a": serial}
         assert s.decide("a", "pick", "1", ()).id == str(serial)
+        assert s.decide("a", "pick", "1", (), blind=("a", "b")).id == str(serial)
     assert all(text == str(n) for n, text in enumerate(engine_game._SERIAL_TEXT))
 
 
@@ -263,7 +264,8 @@ def test_view_log_tail_keeps_the_latest_visible_events() -> None:
     s = play_out(TOY.new(seed=2), {"a": RandomAgent(1), "b": RandomAgent(2)})
     tail = s.view(None, log_tail=3)["log"]
     public = [e.to_json() for e in s.log(None)]
-    assert tail == public[-3:]
+    assert [e["text"] for e in tail] == [e["text"] for e in public[-3:]]
+    assert tail == s.told(None)[-3:]  # numbered by the spectator's own log
     assert s.view(None, log_tail=0)["log"] == []
 
 

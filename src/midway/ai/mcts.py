@@ -723,10 +723,7 @@ def _bound(values: list[float], z: float) -> float:
 
 
 def _follows(last_id: str, next_id: str) -> bool:
-    """Whether decision id ``next_id`` is the one right after ``last_id`` ("7" -> "8"; in a blind compound
-    order, where an id counts the side's own choices, "7.2" -> "7.3")."""
-    last, _, last_k = last_id.partition(".")
-    nxt, _, next_k = next_id.partition(".")
-    if last_k and next_k:
-        return last == nxt and last_k.isdigit() and next_k.isdigit() and int(next_k) == int(last_k) + 1
-    return not last_k and not next_k and last.isdigit() and nxt.isdigit() and int(nxt) == int(last) + 1
+    """Whether decision id ``next_id`` is the one right after ``last_id`` ("7" -> "8"): a side's decision ids
+    count the choices it knows of (its own, and the others' in public turns), so nothing it could know of
+    happened between its last choice and this decision."""
+    return last_id.isdigit() and next_id.isdigit() and int(next_id) == int(last_id) + 1

@@ -72,16 +72,17 @@ class _Human:
         self.game = game
         self.side = side
         self.seen = 0
+        """How many events of this side's log it has been shown (its log's numbering, :meth:`State.told`)."""
 
     def choose(self, state: State, decision: Decision) -> list[str]:
         """The option ids to apply in order: one picked option, or the whole of an order typed in the game's
         notation (checked on a clone first: all of it is legal, or none is applied)."""
         view = state.view(self.side, log_tail=0)
-        new = [e for e in state.events[self.seen :] if e.visible_to(self.side)]
+        new = state.told(self.side, self.seen)
         first = self.seen == 0
-        self.seen = len(state.events)
+        self.seen += len(new)
         # The whole view again only when more happened than this player's own moves.
-        if first or any(e.kind not in QUIET_EVENTS for e in new):
+        if first or any(e["kind"] not in QUIET_EVENTS for e in new):
             console.print(view_panel(self.game, view, self.side))
         if new:
             console.rule("since your last choice")
@@ -106,7 +107,7 @@ class _Human:
                 console.print(view_panel(self.game, view, self.side))
                 continue
             if raw == "log":
-                console.print(event_lines(state.log(self.side)))
+                console.print(event_lines(state.told(self.side)))
                 continue
             if raw == "options":
                 console.print(decision_panel(self.game, decision))
@@ -282,7 +283,7 @@ def play(
                 console.print(f"\nSaved the game to {target}; continue it with: midway play --resume {target}")
                 raise typer.Exit(130) from None
             for human in humans:
-                console.print(event_lines([e for e in state.events[human.seen :] if e.visible_to(human.side)]))
+                console.print(event_lines(state.told(human.side, human.seen)))
     except (DiceExhaustedError, ValueError) as exc:
         if state.record().forced_rolls is None:
             raise
@@ -321,7 +322,7 @@ def replay(
     except MidwayError as exc:
         errors.print(f"[bold red]replay failed:[/] {escape(str(exc))}", soft_wrap=True)
         raise typer.Exit(1) from None
-    console.print(event_lines(state.log(side) if side is not None else state.events))
+    console.print(event_lines(state.told(side) if side is not None else state.events))
     outcome = state.outcome()
     if outcome is not None:
         console.print(outcome_panel(game, outcome))

@@ -83,6 +83,16 @@ def _serial_text(serial: int) -> str:
     return str(serial)
 
 
+def _count(seen: dict[str, int], sides: Sequence[str], side: str, public: bool) -> None:
+    """Count in ``seen`` (:attr:`State._seen`) a choice of ``side``: for every side if it was made in a public
+    turn, else for ``side`` alone."""
+    if public:
+        for s in sides:
+            seen[s] = seen.get(s, 0) + 1
+    else:
+        seen[side] = seen.get(side, 0) + 1
+
+
 class Game:
     """A ruleset's description: id, title, version, sides and options.
 
@@ -268,15 +278,27 @@ class State:
     ) -> Decision:
         """Build a decision for ``side`` at the current decision point.
 
-        ``blind``: the sides of a blind compound order step (see :class:`Decision`); the decision's id then
-        counts only ``side``'s own choices in the step, so it never changes when another side chooses."""
+        ``blind``: the sides of a blind compound order step (see :class:`Decision`).
+
+        The decision's id is the number of choices ``side`` knows were made before it (:attr:`_seen`): its own,
+        and the other sides' that were made in public turns. It changes at every choice of ``side`` (so a stale
+        answer is refused) and never counts the enemy's hidden choices (a count of them would tell the side
+        that the enemy was asked a question whose existence is secret, :meth:`_public_turn`, or how many
+        blind orders it gave)."""
+        serial = self._seen.get(side, 0)  # 0 or more: it only ever counts up from 0
         if blind:
             return _fill_decision(
-                f"{self._serial}.{self._blind.get(side, 0)}", side, prompt, rule, options, simultaneous, kind, blind
+                _SERIAL_TEXT[serial] if serial < len(_SERIAL_TEXT) else _serial_text(serial),
+                side,
+                prompt,
+                rule,
+                options,
+                simultaneous,
+                kind,
+                blind,
             )
         # _fill_decision, inlined (a decision is built at every decision point: one Python call less)
         decision = _new_object(_DecisionFields)
-        serial = self._serial  # 0 or more: it only ever counts up from 0
         try:
             decision.id = _SERIAL_TEXT[serial]
         except IndexError:
@@ -498,25 +520,34 @@ class State:
         if current.blind:
             # a blind compound order: the choice takes effect at once, and nothing public tells of it
             self._blind = {**self._blind, side: self._blind.get(side, 0) + 1}
+            self._seen = {**self._seen, side: self._seen.get(side, 0) + 1}
             self._cache = self._offered = None
             self._resolve({side: option})
             self._cache, self._offered = self._offered, None
         elif len(decisions) > 1:
             self._held[side] = option_id
             if len(self._held) < len(decisions):
-                self.emit("sealed", f"{self.game.side_name(side)} has made its choice", rule=current.rule)
+                # told to all only where the side's turn is public; else only the side itself learns it is sealed
+                to = None if self._public_turn(current) else (side,)
+                self.emit("sealed", f"{self.game.side_name(side)} has made its choice", rule=current.rule, to=to)
                 return events[start:]
             choices: dict[str, Option] = {}
+            seen = dict(self._seen)
             for held_side, held_id in self._held.items():
                 held = decisions[held_side].option(held_id)
                 assert held is not None  # checked when it was sealed
                 choices[held_side] = held
+                _count(seen, self.game.sides, held_side, self._public_turn(decisions[held_side]))
+            self._seen = seen
             self._held = {}
             self._advance(choices)
         else:
             # _advance, inlined: nearly every choice is one side's
             self._cache = self._offered = None
             self._serial += 1
+            seen = dict(self._seen)
+            _count(seen, self.game.sides, side, self._public_turn(current))
+            self._seen = seen
             if "_blind" in self.__dict__:
                 del self._blind  # back to the shared empty default: left out of to_json
             self._resolve({side: option})
@@ -556,15 +587,48 @@ class State:
         return self._cache
 
     def log(self, side: str | None) -> list[Event]:
-        """The events ``side`` may see (``None``: a spectator), in order."""
+        """The events ``side`` may see (``None``: a spectator), in order.
+
+        An :class:`Event`'s ``seq`` is its place in the whole game's log, hidden events included: show a side
+        its log with :meth:`told`, which numbers it by the side's own log."""
         return [e for e in self.events if e.visible_to(side)]
+
+    def told(self, side: str | None, since: int = 0) -> list[dict[str, Any]]:
+        """The events ``side`` may see (``None``: a spectator) from the ``since``-th on, as JSON, each ``seq``
+        its place in that side's own log (from 0). The whole game's numbering would tell the side how many
+        events it was not shown: how many hidden things the enemy did."""
+        out: list[dict[str, Any]] = []
+        n = 0
+        for event in self.events:
+            if event.visible_to(side):
+                if n >= since:
+                    data = event.to_json()
+                    data["seq"] = n
+                    out.append(data)
+                n += 1
+        return out
+
+    def _told_count(self, side: str | None) -> int:
+        """How many events ``side`` may see, counted on from where the last count stopped (the log only grows)."""
+        memo: dict[str | None, tuple[int, int]] | None = self.__dict__.get("_told")
+        if memo is None:
+            memo = self.__dict__["_told"] = {}
+        scanned, n = memo.get(side, (0, 0))
+        events = self.events
+        if scanned > len(events):  # never: a log is not shortened; start again rather than trust it
+            scanned = n = 0
+        for event in events[scanned:] if scanned else events:
+            if event.visible_to(side):
+                n += 1
+        memo[side] = (len(events), n)
+        return n
 
     def view(self, side: str | None, *, log_tail: int = 30) -> dict[str, Any]:
         """What ``side`` may know (``None``: the public spectator view), JSON-ready.
 
         Holds the ruleset's own view under ``"state"``, the last ``log_tail``
-        events that side may see, and who must choose now (never what a side
-        has sealed).
+        events that side may see (numbered by the side's own log, as :meth:`told`), who must choose now and
+        who has sealed a choice (never what, and only where that side's turn is public, :meth:`_public_turn`).
         """
         if side is not None and side not in self.game.sides:
             raise MalformedChoiceError(f"{side!r} is not a side of {self.game.id}", rule=ENGINE_RULE)
@@ -576,6 +640,9 @@ class State:
                     if len(tail) >= log_tail:
                         break
             tail.reverse()
+            first = self._told_count(side) - len(tail)
+            for i, data in enumerate(tail):
+                data["seq"] = first + i
         pend = self.pending()
         blind: set[str] = set()
         for d in pend.values():
@@ -590,7 +657,7 @@ class State:
             "side": side,
             "options": dict(self.options),
             "to_move": to_move,
-            "sealed": sorted(self._held),
+            "sealed": sorted(s for s in self._held if s == side or self._public_turn(self._current()[s])),
             "outcome": None if self.result is None else self.result.to_json(),
             "state": self._view(side),
             "log": tail,
@@ -606,13 +673,18 @@ class State:
         """
         return True
 
+    _seen: Mapping[str, int] = MappingProxyType({})
+    """For each side, how many choices it knows were made (its own, and the others' in public turns): its
+    decisions' ids. Replaced at each choice, never changed in place (clones share it). Not part of the game's
+    position, so left out of :meth:`to_json` and digests: a replay of the record rebuilds it."""
+
     _blind: Mapping[str, int] = MappingProxyType({})
     """In a blind compound order step, how many choices each side has made in it (its decision ids count
     them); the shared empty default otherwise, so that it is left out of :meth:`to_json` and digests."""
 
     _SHARED: ClassVar[frozenset[str]] = frozenset({"game", "events", "history", "_cache", "_offered"})
     _ENGINE: ClassVar[frozenset[str]] = frozenset(
-        {"seed", "options", "dice", "result", "_serial", "_held", "_forced", "_quiet", "_blind"}
+        {"seed", "options", "dice", "result", "_serial", "_held", "_forced", "_quiet", "_blind", "_seen", "_told"}
     )
     """The engine's own attributes; every other attribute of a state is the ruleset's."""
     _TRANSIENT: ClassVar[frozenset[str]] = frozenset()
@@ -620,7 +692,7 @@ class State:
     choices do not change, found once), never part of the game. They are left out of :meth:`to_json`, pickles
     and clones, and :meth:`forget_decisions` drops them; a ruleset names its own (``_TRANSIENT =
     frozenset({"_orders_memo"})``) and keys each to the step it belongs to, so that a stale one is rebuilt."""
-    _NOT_SERIALIZED: ClassVar[frozenset[str]] = frozenset({"game", "_cache", "_offered", "_quiet"})
+    _NOT_SERIALIZED: ClassVar[frozenset[str]] = frozenset({"game", "_cache", "_offered", "_quiet", "_seen", "_told"})
     """Attributes left out of :meth:`to_json` (and so of digests). A ruleset extends it with the names
     of its *derived* attributes, indexes rebuilt from the rest of the state (units by box, by zone),
     so that keeping an index changes no record's digest: ``_NOT_SERIALIZED = State._NOT_SERIALIZED |
@@ -645,6 +717,7 @@ class State:
         d["dice"] = self.dice.copy()
         d["result"] = self.result
         d["_serial"] = self._serial
+        d["_seen"] = self._seen  # replaced, never changed in place: shared safely
         d["_held"] = dict(self._held)
         if "_blind" in self.__dict__:
             d["_blind"] = self._blind  # replaced, never changed in place: shared safely
@@ -680,6 +753,7 @@ class State:
     def __getstate__(self) -> dict[str, Any]:
         data = self.__dict__.copy()
         data.pop("game", None)
+        data.pop("_told", None)
         data["_cache"] = data["_offered"] = None
         for key in self._TRANSIENT:
             data.pop(key, None)
@@ -687,6 +761,10 @@ class State:
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self.__dict__.update(data)
+        if "_seen" not in data and data.get("history"):
+            # pickled before ids were counted per side (a stored snapshot): ids then counted every choice, so
+            # start every side past the old ids, never reusing one
+            self._seen = dict.fromkeys({side for side, _ in data["history"]}, len(data["history"]))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
         """``copy.deepcopy(state)``: an independent working copy (a :meth:`clone`, game and all)."""
