@@ -329,6 +329,31 @@ def test_hbg_4_3_d11_two_bomber_strike_groups_do_not_fight_but_cap_intercepts() 
     assert side == "ijn" and opts == ["place:c1", "place:c2", "place:c3"]  # escorts as they see fit
 
 
+def test_hbg_4_3_air_combat_the_side_protecting_bombers_defends() -> None:
+    """M142, M143, HBG-R81 (revised): [4.3 Step 1] "In Air Combat, the Attacker is the side with the
+    intercepting Fighters and the Defender is the side attempting to protect its Bombers. ... Exception:
+    Intercepting CAP Fighters are always allowed to attack enemy Bombers in the same Sea Zone". USN CAP
+    intercepts an IJN strike with bombers over hidden IJN carriers that fly their own CAP: the USN attacks
+    and the IJN bombers, their escort and their CAP defend (it was the IJN CAP attacking the USN CAP in a
+    one-round fighters-only combat, the bombers never on a board). Fighters against fighters only, Japan
+    still attacks first."""
+    st = blank()
+    ships(st, 19, "akagi", located=False)
+    fly(st, "a15", 19)  # B5N strike
+    fly(st, "a16", 19)  # its A6M escort
+    fly(st, "a14", 19, "cap")  # IJN CAP over Akagi
+    fly(st, "a24", 19, "cap")  # USN CAP intercepted in (4.2.2)
+    plan = bb.classify(st, 19)
+    assert plan is not None and plan["kind"] == "intercept" and plan["attacker"] == "usn"
+    assert plan["rounds"] == 3
+    (board,) = plan["boards"]
+    assert board["defender"] == "ijn" and board["aair"] == ["a24"]
+    assert sorted(board["dair"]) == ["a14", "a15", "a16"]
+    st.air["a15"].at, st.air["a15"].zone = "hangar", None  # no bombers left: CAP against fighters
+    plan = bb.classify(st, 19)
+    assert plan is not None and plan["kind"] == "fighters" and plan["attacker"] == "ijn" and plan["rounds"] == 1
+
+
 def test_hbg_4_3_fighters_only_is_one_round() -> None:
     """M149, HBG-R84: CAP meets fighters only: defenders in the CAP ring, attackers outside, who
     choose their area; one round."""

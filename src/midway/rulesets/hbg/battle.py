@@ -143,16 +143,20 @@ def classify(st: HbgState, zone: int) -> dict[str, Any] | None:
             if any(U[x.unit].is_bomber for x in att) or (att and air[d]):
                 return {"kind": "surface", "attacker": a, "boards": [board(d, air[d], att)], "rounds": BB.rounds}
             return None
-    # Air combat: only intercepting CAP attacks (M142, M143, D11); Japan first if both could.
+    # Air combat: only intercepting CAP attacks (M142, M143, D11). HBG-R81 (c), revised: the side whose CAP
+    # faces enemy bombers attacks ("the Defender is the side attempting to protect its Bombers"), Japan first
+    # if both sides' CAP do; only when no CAP faces bombers is it fighters against fighters, Japan first.
+    cap = {x: [a for a in active[x] if a.mission == "cap"] for x in ("ijn", "usn")}
+    bombers = {y: any(U[a.unit].is_bomber for a in air[y]) for y in ("ijn", "usn")}
     for x in ("ijn", "usn"):
         y = ENEMY[x]
-        cap = [a for a in active[x] if a.mission == "cap"]
-        if cap and air[y]:
-            bombers = any(U[a.unit].is_bomber for a in air[y])
-            kind = "intercept" if bombers else "fighters"
-            rounds = BB.rounds if bombers else BB.fighters_only_rounds
-            b = board(y, air[y], cap)
-            return {"kind": kind, "attacker": x, "boards": [b], "rounds": rounds}
+        if cap[x] and bombers[y]:
+            return {"kind": "intercept", "attacker": x, "boards": [board(y, air[y], cap[x])], "rounds": BB.rounds}
+    for x in ("ijn", "usn"):
+        y = ENEMY[x]
+        if cap[x] and air[y]:
+            b = board(y, air[y], cap[x])
+            return {"kind": "fighters", "attacker": x, "boards": [b], "rounds": BB.fighters_only_rounds}
     return None
 
 

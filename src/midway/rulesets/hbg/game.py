@@ -720,11 +720,12 @@ class HbgGame(Game):
 
     id = "hbg"
     title = "The Battle of Midway"
-    version = "0.4"
+    version = "0.5"
     """0.3: HBG-R45, unarmed bombers wait for 5.3 (only the patrol bomber spots unarmed).
     0.4: HBG-R78, carrier CAP follows its Task Force out of Midway's zone too; HBG-R95, a damaged carrier launches
     no more than its Air Service a Turn, and an out-of-fuel Strike Group cannot be joined; HBG-R73, Strike Groups
-    join by the Task Force their carriers form now (one Sea Zone), not the one they were set up in."""
+    join by the Task Force their carriers form now (one Sea Zone), not the one they were set up in.
+    0.5: HBG-R81, in air-only combat CAP facing enemy bombers attacks them (before any fighters-only combat)."""
     sides = SIDES
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (
