@@ -382,6 +382,26 @@ def test_hbg_3_1_carrier_cap_follows_out_of_midways_zone_midway_cap_chooses() ->
     assert island.zone == MIDWAY and not island.ordered
 
 
+def test_hbg_3_1_1_1_midway_cap_must_follow_out_of_a_zone_with_no_capital_ship_or_base() -> None:
+    """M110, M116, HBG-R78 (revised): [3.1.1.1] CAP "may now move one Sea Zone, so long as they end the Phase in
+    the same Sea Zone as a friendly capital ship or base"; [3.1.2] "If all Capital ships move out of a Sea Zone
+    that contains CAP fighters, the CAP fighters must follow as part of the Task Force activation". Midway's
+    F4F CAP over Enterprise in SZ26 (no base there) goes with her when she sails, whether it was ordered this
+    Turn or not: it is not asked, and never left over the emptied zone (it used to stay there when ordered,
+    and be asked, free to stay, when not)."""
+    for already_ordered in (True, False):
+        st = fresh()
+        st.turn = 2
+        enterprise_at(st, 26, op="maneuver")
+        island = st.add_air("usn", "f4f", "airfield", 2)
+        island.at, island.zone, island.mission, island.strike, island.fuel = "air", 26, "cap", "capy", 2
+        island.ordered = already_ordered
+        draw(st, ["usn", "usn", "combat"], dice=[1, 1])
+        choose(st, "usn", "tf:26", "allships", "to:21")
+        assert not st.sub["order"] or not st.sub["order"].get("queue")  # nobody is asked
+        assert st.ships["enterprise"].zone == 21 and island.zone == 21 and island.ordered
+
+
 def test_hbg_3_1_enemy_aircraft_follow_a_located_task_force() -> None:
     """M117, M100, M118, C-33, C-36, HBG-R78: shadowing patrols and enemy combat aircraft move with
     a located Task Force, which stays located; a patrol not shadowing stays."""

@@ -725,7 +725,8 @@ class HbgGame(Game):
     0.4: HBG-R78, carrier CAP follows its Task Force out of Midway's zone too; HBG-R95, a damaged carrier launches
     no more than its Air Service a Turn, and an out-of-fuel Strike Group cannot be joined; HBG-R73, Strike Groups
     join by the Task Force their carriers form now (one Sea Zone), not the one they were set up in.
-    0.5: HBG-R81, in air-only combat CAP facing enemy bombers attacks them (before any fighters-only combat)."""
+    0.5: HBG-R81, in air-only combat CAP facing enemy bombers attacks them (before any fighters-only combat);
+    HBG-R78, Midway's CAP follows its ships out of a zone left with no Capital Ship or base, ordered or not."""
     sides = SIDES
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (

@@ -801,7 +801,9 @@ def _queue_followers(st: HbgState, side: str, order: dict[str, Any]) -> None:
     moves follow it; if part of the Task Force stays (and is located), each chooses. Patrols not
     shadowing stay. Friendly carrier-based CAP must go when every Capital Ship leaves the zone, Midway's
     zone too; when a Capital Ship leaves and another stays, each CAP group not yet ordered chooses, and
-    so does CAP flying from Midway's bases, which belongs to no Task Force (HBG-R78, revised).
+    so does CAP flying from Midway's bases, which belongs to no Task Force (HBG-R78, revised), but only
+    where a friendly Capital Ship or base stays in the zone: over an emptied zone Midway's CAP (not out of
+    fuel) must go too, ordered or not (3.1.1.1, HBG-R78 revised again).
     """
     zone = order["zone"]
     movers = [st.ships[s] for s in order["sel"]]
@@ -822,13 +824,25 @@ def _queue_followers(st: HbgState, side: str, order: dict[str, Any]) -> None:
                 order["follow"].append(a.id)
     if any(DATA.units[s.unit].capital for s in movers):
         capital_stays = any(DATA.units[s.unit].capital for s in remaining)
+        bases = st.bases
+        base_stays = None  # a Midway base in the zone: computed only for Midway's CAP
         for a in sorted(st.airborne(side, zone), key=lambda a: a.id):
             if a.mission != "cap":
                 continue
-            if not capital_stays and a.base not in st.bases:  # carrier-based CAP goes with its Task Force
+            if capital_stays:
+                if not a.ordered and not a.oof:  # a Capital Ship stays: each CAP group chooses
+                    order["queue"].append([side, a.id, "cap"])
+            elif a.base not in bases:  # carrier-based CAP goes with its Task Force
                 order["cap"].append(a.id)
-            elif not a.ordered and not a.oof:  # a Capital Ship stays, or the CAP flies from Midway
-                order["queue"].append([side, a.id, "cap"])
+            elif a.oof:  # Midway's CAP out of fuel flies home in 5.1, not with the ships
+                continue
+            else:  # Midway's CAP: it may stay only over a base of its side (3.1.1.1, HBG-R78)
+                if base_stays is None:
+                    base_stays = any(b.zone == zone for b in bases.values())
+                if not base_stays:
+                    order["cap"].append(a.id)
+                elif not a.ordered:
+                    order["queue"].append([side, a.id, "cap"])
 
 
 def _resolve_follow(st: HbgState, order: dict[str, Any], oid: str) -> None:
