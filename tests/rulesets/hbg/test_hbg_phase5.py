@@ -160,6 +160,30 @@ def test_hbg_5_2_burn_fuel() -> None:
     assert not pby.oof and pby.fuel is None
 
 
+def test_hbg_5_2_2_a_heavy_bomber_in_a_strike_group_runs_out_of_fuel_with_it() -> None:
+    """M012, M181, HBG-R96: [Strike Group] "The range (fuel) of the Strike Group is tracked with a single
+    fuel token denoting the remaining fuel of the shortest ranged Air Group in the Strike Group"; [5.2.1]
+    "Aircraft that are now out of fuel must return directly to a carrier, cruiser (IJN patrol aircraft) or
+    base"; [5.2.2] "Heavy Bombers do not track fuel like other combat aircraft". A B-17 launched with an F4F
+    escort flies on the escort's token: when it runs out the whole Strike Group is out of fuel and returns
+    in 5.1, the B-17 too (it used to stay aloft, neither orderable nor returning). A B-17 on its own
+    Strike Group still never runs out of fuel."""
+    st = fresh(3)
+    b17 = fly(st, "airfield", "b17", 1, 26, fuel=1)  # the group's token (launched with the F4F, HBG-R74)
+    b17.ordnance = "bomb"
+    f4f = fly(st, "airfield", "f4f", 1, 26, fuel=1)
+    b17.strike = f4f.strike = "s90"
+    alone = fly(st, "airfield", "b17", 1, 27, fuel=None)
+    alone.ordnance, alone.strike = "bomb", "s91"
+    enter(st, "5.2")
+    assert (f4f.fuel, f4f.oof) == (0, True)
+    assert (b17.fuel, b17.oof, b17.ordnance) == (0, True, "bomb")
+    assert not alone.oof and alone.fuel is None
+    enter(st, "5.1")
+    assert b17.zone == M.midway and f4f.zone == M.midway  # both fly home (3 and 2 zones: one step away)
+    assert alone.zone == 27
+
+
 # ================================================================================ 5.3 rearm
 def test_hbg_5_3_rearm_single_and_choice() -> None:
     """M182, E30 (HBG-R54): empty dive bombers moved below by the last Clear The Decks get bombs at

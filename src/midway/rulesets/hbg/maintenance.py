@@ -225,10 +225,16 @@ def return_apply(st: HbgState, side: str, choice: Option) -> None:
 def burn_fuel(st: HbgState) -> None:
     """[5.2] M178-M181, E29: every airborne group loses 1 fuel; a group placed on a Battle Board
     loses its ordnance and is out of fuel; a heavy bomber that attacked (or has no ordnance) is
-    out of fuel (5.2.2); fuel 0 is out of fuel. Seaplanes do not track fuel (2.1.1)."""
-    for air in st.airborne():
+    out of fuel (5.2.2); fuel 0 is out of fuel. Seaplanes do not track fuel (2.1.1).
+
+    HBG-R96: a Strike Group has "a single fuel token" (Strike Group): when any of its Air Groups is out of
+    fuel, all of it is, a heavy bomber flying in it included, and it returns to base (5.1) as one; before,
+    a B-17 whose escort ran out of fuel could neither be ordered nor return."""
+    airs = st.airborne()
+    was = [air.oof for air in airs]
+    empty: set[str] = set()  # the Strike Groups whose fuel token is now Out Of Fuel
+    for air in airs:
         unit = DATA.units[air.unit]
-        was = air.oof
         if air.fought:
             air.ordnance, air.fuel, air.oof = "", 0 if unit.tracks_fuel else None, True
         elif unit.heavy_bomber:
@@ -238,7 +244,14 @@ def burn_fuel(st: HbgState) -> None:
             air.fuel = max(air.fuel - 1, 0)
             if air.fuel == 0:
                 air.oof = True
-        if air.oof and not was:
+        if air.oof and air.strike:
+            empty.add(air.strike)
+    for i, air in enumerate(airs):
+        if not air.oof and air.strike in empty:  # HBG-R96: the rest of an out-of-fuel Strike Group
+            air.oof = True
+            if air.fuel is not None:
+                air.fuel = 0
+        if air.oof and not was[i]:
             st.emit(
                 "fuel",
                 f"{air_name(st, air)} in SZ{air.zone} are out of fuel",
