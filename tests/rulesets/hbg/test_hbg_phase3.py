@@ -275,6 +275,23 @@ def test_hbg_3_1_1_strike_groups_join_by_the_task_force_the_carriers_form_now() 
     assert "join:sK" in options(st2, "ijn")
 
 
+def test_hbg_3_1_1_2_a_heavy_bomber_never_shortens_the_fuel_of_the_group_it_joins() -> None:
+    """M012, M112, M181, HBG-R96: [Strike Group] "a single fuel token denoting the remaining fuel of the shortest
+    ranged Air Group in the Strike Group"; [5.2.2] "Heavy Bombers do not track fuel like other combat aircraft".
+    A B-17 that flew with F4Fs (launched with their 2 Turns of fuel, HBG-R74) and then split off still carries
+    that number; when it joins Midway's SBDs (3 Turns) the group keeps 3: it used to take the B-17's 2."""
+    st = fresh()
+    st.turn = 3
+    b17 = next(a for a in st.airborne("usn") if a.unit == "b17")
+    b17.zone, b17.strike, b17.fuel, b17.ordered = 26, "sF", 2, False
+    sbd = st.add_air("usn", "sbd", "airfield", 2, ordnance="bomb")
+    sbd.at, sbd.zone, sbd.mission, sbd.strike, sbd.fuel = "air", 27, "strike", "sS", 3
+    draw(st, ["usn", "combat"], dice=[1])
+    choose(st, "usn", "move:sF", "join:sS")
+    assert b17.strike == sbd.strike == "sS" and b17.zone == 27
+    assert sbd.fuel == 3 and b17.fuel == 3
+
+
 def test_hbg_3_1_1_no_joining_an_out_of_fuel_strike_group() -> None:
     """3.1.1 ("Combat Aircraft that are Out of Fuel are not eligible for movement in this Phase"), M112, HBG-R95
     (b): a Strike Group of the same Task Force may be joined only if it may itself be ordered."""

@@ -727,7 +727,8 @@ class HbgGame(Game):
     join by the Task Force their carriers form now (one Sea Zone), not the one they were set up in.
     0.5: HBG-R81, in air-only combat CAP facing enemy bombers attacks them (before any fighters-only combat);
     HBG-R78, Midway's CAP follows its ships out of a zone left with no Capital Ship or base, ordered or not;
-    HBG-R96, a Strike Group runs out of fuel as one at Burn Fuel (a B-17 flying with F4Fs included)."""
+    HBG-R96, a Strike Group runs out of fuel as one at Burn Fuel (a B-17 flying with F4Fs included), and a B-17
+    joining a Strike Group never lowers its fuel."""
     sides = SIDES
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (

@@ -726,7 +726,9 @@ def _move_strike(st: HbgState, side: str, order: dict[str, Any]) -> None:
     """[3.1.1.2] The group moves; parts sent elsewhere become Strike Groups of their own (C-07, HBG-R73).
 
     Joining another Strike Group of the same Task Force or base merges them for the next Turn,
-    with one fuel value, the lower (M012, M112). Every part counts as ordered (M106).
+    with one fuel value, the lower (M012, M112). Every part counts as ordered (M106). HBG-R96: the
+    lower of the Air Groups that track fuel; a heavy bomber's copy of a token it flew under before
+    (5.2.2: it tracks none of its own) never shortens the group it joins.
     """
     last = len(order["parts"]) - 1
     for i, part in enumerate(order["parts"]):
@@ -743,7 +745,7 @@ def _move_strike(st: HbgState, side: str, order: dict[str, Any]) -> None:
             a.zone, a.strike, a.ordered = zone, sid, True
         if len(part) > 2:
             group = [a for a in st.airborne(side) if a.strike == sid]
-            fuels = [a.fuel for a in group if a.fuel is not None]
+            fuels = [a.fuel for a in group if a.fuel is not None and DATA.units[a.unit].tracks_fuel]
             if fuels:
                 for a in group:
                     a.fuel = min(fuels)
