@@ -146,6 +146,31 @@ def test_hbg_2_1_e34_tone_cruiser_launches_its_e13a_from_the_task_force() -> Non
     assert hidden and "tone" not in hidden[-1].text.lower() and "SZ24" in hidden[-1].text  # HBG-R64
 
 
+def test_hbg_2_1_the_enemy_never_sees_which_cruiser_a_floatplane_flies_from() -> None:
+    """M085, HBG-R64 (revised), HBG-R35: [2.1] "IJN Patrol Aircraft launch from Heavy Cruisers (Patrol Type) and fly
+    out from the Task Force"; [Setup] chips show an aircraft's carrier ("The carrier, and all of the units from it,
+    use only that color chips"), none shows a floatplane's cruiser. Tone 1's E13A, launched from a hidden Task
+    Force, is seen by the USN and a spectator with no base (they saw ``tone_ca-1``, telling that Carrier Division
+    1 was within 2 zones), by the IJN with its cruiser; its public 5.1 flight home does not name the cruiser
+    either. Carrier and Midway aircraft still show their carrier or base."""
+    st = fresh()
+    goto(st, "2.1")
+    choose(st, "ijn", "launch:a1")
+    choose(st, "ijn", "to:24")
+    assert not st.ships["tone_ca-1"].located
+
+    def seen(who: str | None) -> dict[str, str]:
+        return {a["id"]: a["base"] for a in st.view(who)["state"]["air"] if a["at"] == "air"}
+
+    assert seen("usn")["a1"] == "" and seen(None)["a1"] == "" and seen("ijn")["a1"] == "tone_ca-1"
+    assert seen("usn")["a5"] == "akagi" and seen("ijn")["a13"] == "airfield"  # carrier colours, Midway's white
+    st.air["a1"].oof = True
+    st.ships["tone_ca-1"].zone = st.ships["akagi"].zone = 18  # the Task Force sailed: the E13A flies after it
+    goto(st, "5.1")
+    home = [e for e in st.events if e.kind == "return" and e.data.get("air") == "a1"]
+    assert home and home[-1].to is None and "tone" not in home[-1].text.lower()
+
+
 def test_hbg_2_1_e33_enterprise_sends_one_sbd_on_patrol_with_a_recon_marker() -> None:
     """E33, M088, M090, HBG-R60: one spotted SBD leaves the deck group, ordnance -> recon, normal
     fuel; only one per carrier."""

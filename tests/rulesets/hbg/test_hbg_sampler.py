@@ -9,6 +9,7 @@ from midway.ai.kit import kit_for
 from midway.engine import registry
 from midway.engine.chance import SeededDice
 from midway.rulesets.hbg import sampler
+from midway.rulesets.hbg.model import DATA
 from tests.ai.samples import assert_fits, ruleset_part
 
 GAME = registry.load("hbg")
@@ -95,3 +96,31 @@ def test_hbg_sampler_at_a_strike_reads_only_the_view() -> None:
         compared += 1
     assert compared >= 8
     assert differing >= 8
+
+
+def test_hbg_sampler_gives_an_enemy_floatplane_a_cruiser_the_view_does_not_name() -> None:
+    """HBG-R64 (revised), HBG-R60: the USN view shows an airborne E13A with no base (its cruiser is not on any
+    chip); the sampler gives it one of the IJN floatplane cruisers, none with two patrols out, and the sample
+    still gives exactly the USN's view and options."""
+    dice = SeededDice(5)
+    sampled = 0
+
+    def floatplane_aloft(state, decision) -> bool:  # type: ignore[no-untyped-def]
+        return (
+            _at_3_1_aiming(state, decision)
+            and decision.side == "usn"
+            and any(a.unit == "e13a" and a.at == "air" for a in state.air.values())
+        )
+
+    for _state, _side, view, decision in _positions(3, "heuristic", floatplane_aloft):
+        shown = [a for a in view["state"]["air"] if a["unit"] == "e13a"]
+        assert shown and all(a["base"] == "" for a in shown)
+        sample = sampler.sample(GAME, view, dice, decision)
+        assert sample is not None
+        assert_fits(GAME, view, sample, decision)
+        bases = [sample.air[a["id"]].base for a in shown]
+        assert len(set(bases)) == len(bases) and all(DATA.units[sample.ships[b].unit].floatplanes for b in bases)
+        sampled += 1
+        if sampled >= 6:
+            break
+    assert sampled >= 3

@@ -728,7 +728,8 @@ class HbgGame(Game):
     0.5: HBG-R81, in air-only combat CAP facing enemy bombers attacks them (before any fighters-only combat);
     HBG-R78, Midway's CAP follows its ships out of a zone left with no Capital Ship or base, ordered or not;
     HBG-R96, a Strike Group runs out of fuel as one at Burn Fuel (a B-17 flying with F4Fs included), and a B-17
-    joining a Strike Group never lowers its fuel."""
+    joining a Strike Group never lowers its fuel; HBG-R64, the enemy never sees which cruiser a floatplane flies
+    from."""
     sides = SIDES
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (

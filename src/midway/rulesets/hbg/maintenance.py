@@ -28,6 +28,7 @@ from midway.rulesets.hbg.shared import (
     merge_groups,
     phased,
     phrase,
+    seen_air_name,
     step_memo,
     step_memo_now,
 )
@@ -152,7 +153,7 @@ def _move(st: HbgState, air: Air, zone: int) -> None:
     st.sub["moved"].append(air.id)
     st.emit(
         "return",
-        f"{air_name(st, air)} return to base: SZ{before} -> SZ{zone}",
+        f"{seen_air_name(st, air)} return to base: SZ{before} -> SZ{zone}",  # public: HBG-R64
         rule="5.1",
         data={"air": air.id, "from": before, "to": zone},
     )
@@ -168,7 +169,7 @@ def return_auto(st: HbgState, side: str) -> None:
         hopeless = [a for a in stranded if not choices[a.id]]
         for air in hopeless:
             st.sub["stranded"].remove(air.id)
-            st.lose_air(air, air.n, f"{air_name(st, air)} ditched at sea: no legal landing zone", rule="5.1")
+            st.lose_air(air, air.n, f"{seen_air_name(st, air)} ditched at sea: no legal landing zone", rule="5.1")
         if hopeless:
             continue
         if len(stranded) == 1 and len(choices[stranded[0].id]) == 1:

@@ -181,6 +181,9 @@ def _pieces(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Dec
         a = _air(row)
         air[a.id] = a
         top = max(top, _num(a.id), _num(a.strike))
+    for a in air.values():
+        if not a.base:  # HBG-R64: an enemy floatplane, its cruiser not shown
+            a.base = _floatplane_base(ships, air, a, dice)
     up: dict[tuple[str, str], int] = {}
     for a in air.values():
         if a.side == enemy:
@@ -228,6 +231,20 @@ def _pieces(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Dec
         field.tokens_played = DATA.units[field.unit].hit_points
         field.launched = 1
     return s
+
+
+def _floatplane_base(ships: Mapping[str, Ship], air: Mapping[str, Air], plane: Air, dice: SeededDice) -> str:
+    """A cruiser that may have launched the enemy floatplane ``plane``, whose cruiser the view does not name
+    (HBG-R64): one of its side's floatplane cruisers with no other patrol out (HBG-R60), on the map and afloat if
+    one is, drawn."""
+    taken = {a.base for a in air.values() if a is not plane and a.base}
+    cruisers = [
+        s for s in ships.values() if s.side == plane.side and DATA.units[s.unit].floatplanes > 0 and s.id not in taken
+    ]
+    afloat = [s for s in cruisers if s.zone is not None and not s.sunk] or cruisers
+    if not afloat:
+        return ""
+    return afloat[dice.randint(0, len(afloat) - 1)].id
 
 
 def _order_in_progress(s: Any, view: Mapping[str, Any]) -> bool:

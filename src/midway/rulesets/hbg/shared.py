@@ -6,7 +6,8 @@
     the run loop computes the next decision's options to find where play stops; they are kept
     for the ``decisions`` call that follows at once, so they are not built twice.
 ``air_name`` / ``air_words``
-    an Air Group in words, now or (for lazy option labels) when the label is read.
+    an Air Group in words, now or (for lazy option labels) when the label is read; ``seen_air_name``
+    in words both sides may read (HBG-R64).
 ``done_option``
     the ``done`` option that ends a compound order.
 ``merge_groups``
@@ -206,6 +207,19 @@ def air_name(st: HbgState, air: Air) -> str:
     """ "3 Akagi D3A (bomb)": Air Units, owner, type, ordnance."""
     what = f"{air.n} {site_name(air.base)} {DATA.units[air.unit].name}"
     return what + (f" ({air.ordnance})" if air.ordnance else "")
+
+
+def seen_base(base: str) -> str:
+    """The home of an Air Group as the enemy sees it, as its chips show it (Setup: a carrier's colour, Midway's
+    white): its carrier or Midway base; "" for a floatplane's cruiser, which no chip shows (HBG-R64, revised)."""
+    return base if base in DATA.carriers or base in MIDWAY_BASES else ""
+
+
+def seen_air_name(st: HbgState, air: Air) -> str:
+    """:func:`air_name` for both sides' eyes: a floatplane's cruiser is not named (HBG-R64, revised)."""
+    if seen_base(air.base):
+        return air_name(st, air)
+    return f"{air.n} {DATA.units[air.unit].name}" + (f" ({air.ordnance})" if air.ordnance else "")
 
 
 def air_words(st: HbgState | None, air: Air) -> Callable[[], str]:

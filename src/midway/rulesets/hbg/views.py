@@ -9,7 +9,8 @@ enemy it sees only what the rules never hide or what has been found:
 - enemy ships sunk (their VP are scored openly, 4.4);
 - Midway's bases and their damage, and the invasion transports (never hidden, 2.1, 1.3.2.1);
 - every Air Group on the map: type, Air Units, zone and mission, as the models on the board show
-  them (4.2: CAP "view the position of all other aircraft on combat missions"); not what is in an
+  them (4.2: CAP "view the position of all other aircraft on combat missions"), and its carrier or
+  Midway base as its chips show it, never a floatplane's cruiser (HBG-R64); not what is in an
   enemy carrier's hangar or on its deck;
 - the cup: how many tokens of each kind are in it (both players fill it), the squall line, the VP
   tracks, the Battle Board of an attack being resolved.
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from midway.engine import TextSection
 from midway.rulesets.hbg.model import DATA, ENEMY, SIDES
-from midway.rulesets.hbg.shared import launch_base_name
+from midway.rulesets.hbg.shared import launch_base_name, seen_base
 from midway.rulesets.hbg.steps import TITLES
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ def air_json(st: HbgState, aid: str, *, full: bool) -> dict[str, Any]:
         "at": air.at,
         "zone": air.zone,
         "mission": air.mission,
-        "base": air.base,
+        "base": air.base if full else seen_base(air.base),  # HBG-R64: never a floatplane's cruiser
         "ordnance": air.ordnance,
     }
     if full:
