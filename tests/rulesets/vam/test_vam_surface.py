@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from midway.engine.errors import IllegalChoiceError
 from midway.rulesets.vam.data import DATA
 from tests.rulesets.vam.helpers import clear_sea, dice, end_turn, new, orders, place, run_to, touch
 
@@ -222,7 +225,8 @@ def test_vam_no_landing_at_night() -> None:
 
 def test_vam_land_combat_us_first_every_japanese_targeted() -> None:
     """M132, M133, M134, M135, C-16, D09, VAM-R28: land combat is mandatory by day; the US fires first and
-    must spread its targets over every Japanese unit; units can be eliminated; survivors reply (M136)."""
+    must spread its targets over every Japanese unit; units can be eliminated; survivors reply (M136) by the same
+    procedure (VAM-R28, VAM-R50 revised): the two Japanese survivors cover both companies."""
     s = new(seed=0)
     clear_sea(s)
     for g in ("snlf1", "snlf2", "ichiki1"):
@@ -242,8 +246,9 @@ def test_vam_land_combat_us_first_every_japanese_targeted() -> None:
     assert s.step == "p11b" and [t[0] for t in s.tasks["ijn"]] == ["snlf2", "ichiki1"]
     cap = s.midway["cap"]
     dice(s, 1, 9, 5, 9, 9)  # snlf2 hits once, one aircraft on the ground drawn (5th), ichiki1 misses
-    orders(s, ijn=["t:coy_a", "t:coy_a"])
-    assert s.u["coy_a"]["lv"] == 1
+    orders(s, ijn=["t:coy_a"])  # ichiki1 then has only coy_b, nobody aims at it yet: not asked
+    assert [t[1] for t in s.tasks["ijn"]] == ["coy_a", "coy_b"]
+    assert s.u["coy_a"]["lv"] == 1 and s.u["coy_b"]["lv"] == 2
     assert len([e for e in s.log("usn") if e.kind == "midway"]) == 1  # the hit cost one aircraft on the ground
     assert s.midway["closed"] and cap == 8  # and Japanese still ashore at the turn's end close the airfield
 
@@ -288,6 +293,53 @@ def test_vam_hits_beyond_elimination_cost_midway_nothing() -> None:
     dice(s, 1, 1, 1)
     s.hit("coy_a", 3, "land", "ijn")
     assert s.u["coy_a"]["st"] == "dead" and s.midway["cap"] == 7 and s.midway["long"] == 3
+
+
+def test_vam_land_combat_japanese_reply_every_american_unit_targeted() -> None:
+    """M136, VAM-R28 and VAM-R50 revised ([Combats terrestres] « Plusieurs unités peuvent avoir la même cible, à
+    condition que chaque unité japonaise soit prise pour cible ... les unités japonaises répliquent selon la même
+    procédure »: several units may share a target provided every Japanese unit is targeted; the Japanese units
+    reply by the same procedure). Three Japanese units replying at two companies are all asked; the second may
+    double up only because the third can still cover the other company, which the third then must take. Two
+    Japanese units replying at three companies may not pile on one: the umpire refuses it, naming the rule, and
+    nothing changes."""
+    s = new(seed=0)
+    clear_sea(s)
+    for g in ("snlf1", "snlf2", "ichiki1"):
+        s.u[g].update(st="ashore", at="midway")
+    for g in ("coy_c", "coy_d", "coy_e", "coy_f"):
+        s.u[g].update(st="dead", lv=0)
+    touch(s)
+    run_to(s, "p11a")
+    dice(s, 9, 9, 9, 9)  # every US die misses: the three Japanese units reply
+    orders(s, usn=["t:snlf1", "t:snlf2"])
+    assert s.step == "p11b" and [t[0] for t in s.tasks["ijn"]] == ["snlf1", "snlf2", "ichiki1"]
+    assert _ids(s, "ijn") == ["done", "t:coy_a", "t:coy_b"]
+    orders(s, ijn=["t:coy_a"])
+    assert _ids(s, "ijn") == ["done", "t:coy_b", "t:coy_a"]  # a second shot at coy_a: the third covers coy_b
+    dice(s, 9, 9, 9, 9, 9, 9)
+    orders(s, ijn=["t:coy_a"])  # the third has coy_b only: not asked, it takes it
+    assert [t[1] for t in s.tasks["ijn"]] == ["coy_a", "coy_a", "coy_b"]
+
+    s = new(seed=0)
+    clear_sea(s)
+    for g in ("snlf1", "snlf2"):
+        s.u[g].update(st="ashore", at="midway")
+    for g in ("coy_d", "coy_e", "coy_f"):
+        s.u[g].update(st="dead", lv=0)
+    touch(s)
+    run_to(s, "p11a")
+    dice(s, 9, 9, 9, 9, 9, 9)
+    orders(s, usn=["t:snlf1", "t:snlf2"])  # the third company's target is then free: done gives it one
+    if s.step == "p11a":
+        orders(s, usn=["done"])
+    assert s.step == "p11b" and [t[0] for t in s.tasks["ijn"]] == ["snlf1", "snlf2"]
+    orders(s, ijn=["t:coy_a"])
+    assert _ids(s, "ijn") == ["done", "t:coy_b", "t:coy_c"]  # coy_a again would leave a company untargeted
+    before = s.to_bytes()
+    with pytest.raises(IllegalChoiceError) as err:
+        s.apply("ijn", "t:coy_a")
+    assert err.value.rule == "Combats terrestres" and s.to_bytes() == before
 
 
 def _ids(s, side):  # type: ignore[no-untyped-def]

@@ -637,8 +637,11 @@ class VamGame(Game):
 
     id = "vam"
     title = "Victory at Midway"
-    version = "0.3"
-    """0.3: phase-1 raid and scout menus count from where the carriers end the phase's moves, moves first
+    version = "0.4"
+    """0.4: the Japanese land-combat reply spreads its targets as the American fire does (VAM-R28, VAM-R50
+    revised).
+
+    0.3: phase-1 raid and scout menus count from where the carriers end the phase's moves, moves first
     (VAM-R48); a raid's way home counts only bases the aircraft may land on (VAM-R17 revised); a ditched unit is
     reported as it flew; no running VP total in a side's view before the end (VAM-R49); every unit with a real
     choice of target is asked (naval 8a/8b, land, AA, where a surplus ship may hold its fire), the constraints

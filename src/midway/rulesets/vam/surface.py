@@ -480,14 +480,13 @@ class Surface(Air):
         self._land_tasks("ijn")
 
     def _targets_land(self, side: str, i: int) -> list[tuple[str, str]]:
-        """[Combats terrestres] M134, C-16 / VAM-R28 (revised by VAM-R50): each unit picks its target; an American
-        unit may aim at a Japanese unit already aimed at only when the units still to pick after it can cover every
-        Japanese unit nobody aims at yet (« à condition que chaque unité japonaise soit prise pour cible »), the
-        check made on the picks already made, never on units not yet asked. Units nobody aims at come first (the
-        ``done`` default)."""
+        """[Combats terrestres] M134, M136, C-16 / VAM-R28 (revised by VAM-R50, then for the reply): each unit picks
+        its target; a unit may aim at an enemy unit already aimed at only when the units still to pick after it can
+        cover every enemy unit nobody aims at yet (« à condition que chaque unité japonaise soit prise pour
+        cible »), the check made on the picks already made, never on units not yet asked. The Japanese reply is
+        bound the same way, every American unit aimed at before any is aimed at twice (« les unités japonaises
+        répliquent selon la même procédure »). Units nobody aims at come first (the ``done`` default)."""
         enemy = sorted(self.ashore(ENEMY[side]))
-        if side != "usn":
-            return [(g, g) for g in enemy]
         tasks = self.tasks[side]
         aimed = {t[1] for k, t in enumerate(tasks) if k != i and t[1]}
         left = sum(1 for k, t in enumerate(tasks) if k == i or t[1] is None)
