@@ -567,3 +567,47 @@ def test_vam_aa_each_ship_may_be_the_one_that_fires() -> None:
     assert s.step != "p5"
     aa = [e.text for e in s.log("usn") if e.kind == "fire" and e.rule == "Défense anti-aérienne"]
     assert len(aa) == 1 and "Atlanta" in aa[0]
+
+
+def test_vam_sequence_ready_aircraft_lost_aboard_a_bombed_carrier_score_unseen_vp() -> None:
+    """M018, M091, VAM-R14, VAM-R49 revised ([Séquence de jeu] « il n'envoie que les informations propres à chaque
+    camp. C'est aux joueurs de garder la trace des pertes infligées à l'adversaire »: the umpire sends each side
+    only its own information; keeping track of the losses inflicted on the enemy is the players' business;
+    [Conséquences des raids] « Tous les avions en position prêt lorsqu'il est endommagé par un bombardier sont
+    éliminés »: every ready aircraft aboard a carrier damaged by a bomber is eliminated). A Japanese bomb hit on
+    Yorktown is reported to Japan as one loss on the carrier; the ready aircraft it destroys aboard score for Japan
+    but are never named to it, so its ``vp_told`` rises by the carrier's level (5) only."""
+    s = new(seed=0)
+    s.revealed["ijn"].add("yorktown")
+    ready = [a for a, r in s.u.items() if r.get("base") == "yorktown" and r.get("st") == "deck" and r["ready"]]
+    levels = sum(s.u[a]["lv"] for a in ready)
+    assert ready and levels > 0
+    told = s.view("ijn", log_tail=0)["state"]["vp_told"]
+    vp = s.vp["ijn"]
+    n = len(s.log("ijn"))
+    s.shot("soryu_d1", "yorktown", 1, "bomb", "ijn", "Bombardement et torpillage")
+    assert all(s.u[a]["st"] == "dead" for a in ready)
+    assert s.vp["ijn"] - vp == 5 + 0.5 * levels  # the umpire's tally counts them
+    assert s.view("ijn", log_tail=0)["state"]["vp_told"] - told == 5  # the view only what Japan was told
+    assert [e.text for e in s.log("ijn")[n:] if e.kind == "fire"] == ["D Soryu D1 contre CV Yorktown : 1 perte(s)"]
+
+
+def test_vam_consequences_aircraft_destroyed_on_midway_named_full_or_reduced() -> None:
+    """M096, C-17 / VAM-R15, VAM-R49 revised ([Exemple d'un tour] « L'arbitre indique au japonais quels avions il a
+    éliminé »: the umpire tells the Japanese player which aircraft it eliminated; [Raids sur Midway] « Tous les
+    avions au sol (prêts et non prêts) sont signalés à l'attaquant »: every aircraft on the ground is reported to
+    the attacker). An aircraft drawn on Midway's ground by a Japanese hit is named to Japan with its strength, as
+    the raid report names them (F or F(e)): its ``vp_told`` rises by what it was told (1/2 VP a level), no more."""
+    for survivor, text, points in (("vmf221_f1", "F américain", 1.0), ("vmf221_f3", "F(e) américain", 0.5)):
+        s = new(seed=0)
+        for a, r in s.u.items():
+            if r.get("base") == "midway" and a != survivor:
+                r.update(st="dead", lv=0)
+        touch(s)
+        told = s.view("ijn", log_tail=0)["state"]["vp_told"]
+        n = len(s.log("ijn"))
+        s.hit("coy_a", 1, "bomb", "ijn", reduce_only=True)
+        assert s.u[survivor]["st"] == "dead"
+        said = [e.text for e in s.log("ijn")[n:] if e.kind == "midway"]
+        assert said == [f"Un avion {text} est détruit au sol"]
+        assert s.view("ijn", log_tail=0)["state"]["vp_told"] - told == points

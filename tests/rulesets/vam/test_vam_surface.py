@@ -267,6 +267,29 @@ def test_vam_japanese_ashore_at_turn_end_close_midway() -> None:
     assert s.controls_midway() == "usn"
 
 
+def test_vam_sequence_airfield_closed_by_troops_ashore_scores_unseen_vp() -> None:
+    """M137, M018, VAM-R49 revised ([Combats terrestres] « Si, à la fin d'un tour, au moins une unité japonaise se
+    trouve toujours sur Midway ... tous les avions présents à terre sont éliminés »: if at the end of a turn a
+    Japanese unit is still on Midway, every aircraft on the ground is eliminated; [Séquence de jeu] « il n'envoie
+    que les informations propres à chaque camp. C'est aux joueurs de garder la trace des pertes infligées à
+    l'adversaire »: each side gets only its own information). Japan is told only that the airfield is closed: the
+    aircraft lost on the ground score for it, but its ``vp_told`` does not move (it would give away the size of
+    Midway's air force)."""
+    s = new(seed=0)
+    while s.turn < 6:
+        end_turn(s)
+    s.u["snlf1"].update(st="ashore", at="midway")
+    touch(s)
+    ground = [a for a, r in s.u.items() if r.get("base") == "midway" and r.get("st") == "deck" and a in DATA.units]
+    levels = sum(s.u[a]["lv"] for a in ground)
+    assert levels > 0
+    vp, told = s.vp["ijn"], s.view("ijn", log_tail=0)["state"]["vp_told"]
+    end_turn(s)  # night: no land combat
+    assert s.midway["closed"] and all(s.u[a]["st"] == "dead" for a in ground)
+    assert s.vp["ijn"] - vp == 0.5 * levels
+    assert s.view("ijn", log_tail=0)["state"]["vp_told"] == told
+
+
 def test_vam_landing_needs_one_empty_transport_per_unit() -> None:
     """M131, C-23, VAM-R23: each landed unit leaves an empty transport locked in H6; a transport that would
     still carry troops does not count, so two units aboard one transport could not both land."""

@@ -81,7 +81,8 @@ class VamState(orders.Orders, surface.Surface, State):
         self.vp: dict[str, float] = {"usn": 0.0, "ijn": 0.0}
         self.vp_unseen: dict[str, float] = {"usn": 0.0, "ijn": 0.0}
         """VAM-R49: the part of each side's VP from losses it was never told of (enemy aircraft ditched, reserves
-        released, aircraft aboard a carrier it sank): its view shows the rest (``vp_told``) while the game runs."""
+        released, aircraft aboard a carrier it sank or bombed, aircraft on Midway's ground when Japanese troops
+        close the airfield): its view shows the rest (``vp_told``) while the game runs."""
         self.seen: dict[str, dict[str, str]] = {"usn": {}, "ijn": {}}
         """Enemy ships revealed to each side this turn: uid -> hex (M019)."""
         self.revealed: dict[str, set[str]] = {"usn": set(), "ijn": set()}
@@ -393,8 +394,11 @@ class VamState(orders.Orders, surface.Surface, State):
                 )
                 self.sink(uid, source)
                 return
+            before = self.vp.get(source, 0.0)
             for a in ready:
                 self.kill_air(a, source)
+            if source in self.vp_unseen:  # the bomber is told of the hit only, never what was aboard (VAM-R49)
+                self.vp_unseen[source] += self.vp[source] - before
         for a in aboard:
             if self.u[a]["st"] == "deck":
                 self.u[a]["st"] = "trapped"
@@ -472,9 +476,9 @@ class VamState(orders.Orders, surface.Surface, State):
                 rule="Conséquences des raids",
                 to=("usn",),
             )
-            self.emit(
+            self.emit(  # the example: « L'arbitre indique au japonais quels avions il a éliminé », (e) if reduced
                 "midway",
-                f"Un avion {self.code(victim)} américain est détruit au sol",
+                f"Un avion {self.tag(victim, 'ijn')} est détruit au sol",
                 rule="Conséquences des raids",
                 to=("ijn",),
             )
@@ -504,9 +508,11 @@ class VamState(orders.Orders, surface.Surface, State):
             self.midway["closed"] = True
             self.midway["cap"] = 0.0
             self.midway["long"] = self.midway["short"] = 0
+            before = self.vp["ijn"]
             for a, r in self.u.items():
                 if r.get("base") == "midway" and r.get("st") == "deck":
                     self.kill_air(a, "ijn")
+            self.vp_unseen["ijn"] += self.vp["ijn"] - before  # told the airfield closed, not what died (VAM-R49)
             self.emit_both(
                 "Des troupes japonaises sont à Midway : l'aérodrome est fermé définitivement", rule="Combats terrestres"
             )
@@ -639,7 +645,9 @@ class VamGame(Game):
     title = "Victory at Midway"
     version = "0.4"
     """0.4: the Japanese land-combat reply spreads its targets as the American fire does (VAM-R28, VAM-R50
-    revised).
+    revised); a side's ``vp_told`` no longer moves on the ready aircraft a bomb destroys aboard a carrier nor on
+    the aircraft lost when troops ashore close Midway's airfield, and an aircraft destroyed on Midway's ground is
+    named to Japan with its strength (VAM-R49 revised).
 
     0.3: phase-1 raid and scout menus count from where the carriers end the phase's moves, moves first
     (VAM-R48); a raid's way home counts only bases the aircraft may land on (VAM-R17 revised); a ditched unit is

@@ -34,9 +34,9 @@ drawn or inferred:
   one raid is drawn as the enemy's heuristic declares it (on the side's hex holding the best target among those
   with a choice of ships, with every ready enemy aircraft in range, the fighters escorting; Japan's two scouts
   centred on that hex), at full strength, its targets not yet chosen (:func:`_enemy_raid`);
-* the enemy's VP are those of the side's own losses ([Points de victoire]); the side's own VP, which its view
-  does not show while the game runs (VAM-R49), start at 0 in every sample alike, so the evaluation still compares
-  the choices on what they change.
+* the enemy's VP are those of the side's own losses ([Points de victoire]); the side's own VP start at its
+  view's ``vp_told`` (VAM-R49: its points less those of the losses it was never told of), with nothing unseen,
+  so the sample's view holds the same ``vp_told``.
 
 The sample is checked against the view and the decision (:func:`midway.ai.kit.check_sample`): any
 other position, or a sample that does not match, gives ``None`` (the search falls back to the heuristic).

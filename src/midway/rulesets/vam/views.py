@@ -104,7 +104,8 @@ def view(state: VamState, side: str | None) -> dict[str, Any]:
     if state.result is not None:
         # VAM-R49, [Séquence de jeu]: « C'est aux joueurs de garder la trace des pertes infligées à l'adversaire »:
         # the running total counts losses the side was never told of (ditched aircraft, released reserves,
-        # aircraft aboard a carrier it sank); it is shown once the game is over, when the result is public
+        # aircraft aboard a carrier it sank or bombed, aircraft on the ground when troops ashore close Midway's
+        # airfield); it is shown once the game is over, when the result is public
         out["vp_scored"] = state.vp[side]
     else:  # VAM-R49: the points of the losses the side was told it inflicted, as a player keeping the tally has them
         out["vp_told"] = state.vp[side] - state.vp_unseen[side]
