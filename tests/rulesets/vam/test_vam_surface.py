@@ -6,6 +6,7 @@ import pytest
 
 from midway.engine.errors import IllegalChoiceError
 from midway.rulesets.vam.data import DATA
+from midway.rulesets.vam.orders import kure_end_of_turn
 from tests.rulesets.vam.helpers import clear_sea, dice, end_turn, new, orders, place, run_to, touch
 
 
@@ -153,6 +154,39 @@ def test_vam_submarines_never_in_fog_never_each_other_kure_and_sft_immune() -> N
         s.u[g].update(st="dead", lv=0)
     s.u["snlf1"].update(st="ashore", at="midway")
     assert s.controls_midway() == "ijn" and s.sub_targets_at("usn", "H6") == []
+
+
+def test_vam_seaplane_tenders_st11_immune_only_while_the_kure_base_stands() -> None:
+    """M148, M146, VAM-R33, VAM-R54 ([Transports d'hydravions japonais] « Le ST11 ne peut pas être attaqué par des
+    sous-marins une fois la construction de la base entamée ou achevée »: ST11 cannot be attacked by submarines
+    once the building of the base is begun or completed; « Si le ST11 est éliminé ou quitte l'atoll avant ou
+    après l'achèvement de la base, celle-ci est fermée définitivement »: if ST11 leaves the atoll, before or after
+    the base is completed, it is closed for good). ST11 building at Kure is immune; once it sails off and the base
+    closes, the base is neither begun nor completed any more: a submarine that meets it may attack it, back at Kure
+    too, and the umpire offers the attack."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "st11", "G6")
+    place(s, "tg71b", "G6")
+    s.kure["start"] = 1
+    touch(s)
+    assert s.sub_targets_at("usn", "G6") == []  # begun: immune
+    s.turn = 5
+    assert s.kure_operational() and s.sub_targets_at("usn", "G6") == []  # completed: immune
+    place(s, "st11", "G7")
+    place(s, "tg71b", "G7")
+    kure_end_of_turn(s)
+    assert s.kure["closed"]
+    assert s.sub_targets_at("usn", "G7") == ["st11"]
+    place(s, "st11", "G6")
+    place(s, "tg71b", "G6")
+    assert s.sub_targets_at("usn", "G6") == ["st11"]  # closed for good: back at Kure it is not protected
+    s.seen["usn"]["st11"] = "G6"
+    assert s.sub_candidates("usn") == ["tg71b"]
+    s.step = "p8"
+    s._enter_p8()
+    touch(s)
+    assert s.pending()["usn"].option("s:tg71b") is not None
 
 
 def test_vam_bombardment_of_midway() -> None:

@@ -647,7 +647,8 @@ class VamGame(Game):
     """0.4: the Japanese land-combat reply spreads its targets as the American fire does (VAM-R28, VAM-R50
     revised); a side's ``vp_told`` no longer moves on the ready aircraft a bomb destroys aboard a carrier nor on
     the aircraft lost when troops ashore close Midway's airfield, and an aircraft destroyed on Midway's ground is
-    named to Japan with its strength (VAM-R49 revised).
+    named to Japan with its strength (VAM-R49 revised); ST11 is immune to submarines only while the Kure base is
+    begun or completed, not once it is closed (VAM-R54).
 
     0.3: phase-1 raid and scout menus count from where the carriers end the phase's moves, moves first
     (VAM-R48); a raid's way home counts only bases the aircraft may land on (VAM-R17 revised); a ditched unit is

@@ -34,12 +34,14 @@ class Surface(Air):
         return out
 
     def sub_targets_at(self, side: str, h: str) -> list[str]:
-        """[Les sous-marins] M148: ST11 is immune once Kure is begun; M150: the SFT at a Japanese Midway."""
+        """[Les sous-marins] M148: ST11 is immune while the Kure base is begun or completed, not once it is closed
+        for good (VAM-R54); M150: the SFT at a Japanese Midway."""
         out = []
+        kure = self.kure
         for u in self.ships_at(h, ENEMY[side]):
             if self.code(u) == "SS" or not self.alive(u):
                 continue
-            if u == "st11" and self.kure["start"] is not None:
+            if u == "st11" and kure["start"] is not None and not kure["closed"]:
                 continue
             if u == "sft" and h == DATA.midway and self.controls_midway() == "ijn":
                 continue
