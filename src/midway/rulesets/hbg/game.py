@@ -88,7 +88,8 @@ class HbgState(State):
         self.step = ORDER[0]
         self.sub: dict[str, Any] = {}
         """The current step's own bookkeeping (reset when a step begins)."""
-        self.next_id = 1
+        self.next_id: dict[str, int] = {"ijn": 1, "usn": 1}
+        """The next number of each side's new Air Group and Strike Group ids (:meth:`new_id`)."""
         self.ships: dict[str, Ship] = {}
         self.air: dict[str, Air] = {}
         self.bases: dict[str, Base] = {}
@@ -131,6 +132,10 @@ class HbgState(State):
         if self.options["victory"] == "points":  # [Setup NOTE] no transports under Victory By Losses (M037)
             for wave in setup.transport_waves:
                 self.transports.append(Transports(wave.order, wave.transports))
+        # HBG-R97: the setup's pieces are numbered in one series (a1, a2, ...); from here on each side numbers
+        # its own new groups, the IJN evens and the USN odds, so no id counts what the other side did
+        top = max(self.next_id.values())
+        self.next_id = {"ijn": top + top % 2, "usn": top + 1 - top % 2}
         for module in (command, search, orders, combat, maintenance):
             hook = getattr(module, "setup", None)
             if hook is not None:
@@ -171,10 +176,19 @@ class HbgState(State):
         self._run()
 
     # ------------------------------------------------------- shared queries
-    def new_id(self, prefix: str) -> str:
-        """A fresh stable id (``prefix`` + a game-wide counter)."""
-        n = self.next_id
-        self.next_id += 1
+    def new_id(self, prefix: str, side: str) -> str:
+        """A fresh stable id for a piece of ``side``: ``prefix`` and the side's next number.
+
+        HBG-R97: during the setup both sides take numbers in turn (one series); after it, each side its own
+        (the IJN even, the USN odd), so the id of a side's new Strike Group never tells the enemy how many
+        Air Groups the enemy split in its hidden hangars (the audit saw a48 instead of a47 after an IJN
+        spotting)."""
+        numbers = self.next_id
+        n = numbers[side]
+        if numbers["ijn"] == numbers["usn"]:  # the setup: one series shared by both
+            numbers["ijn"] = numbers["usn"] = n + 1
+        else:
+            numbers[side] = n + 2
         return f"{prefix}{n}"
 
     def _air_log(self) -> Changes | None:
@@ -191,7 +205,7 @@ class HbgState(State):
 
     def add_air(self, side: str, unit: str, base: str, n: int, *, ordnance: str = "") -> Air:
         """A new Air Group record in its base's hangar."""
-        air = new_air(self.new_id("a"), side, unit, base, n, ordnance=ordnance)
+        air = new_air(self.new_id("a", side), side, unit, base, n, ordnance=ordnance)
         self.air[air.id] = air
         log = self._air_log()
         if log is not None:
@@ -203,7 +217,7 @@ class HbgState(State):
         if not 0 < n < air.n:
             raise ValueError(f"cannot split {n} of {air.n} Air Units")
         part = air.copy()  # every field copied (dataclasses.replace, faster)
-        part.id, part.n = self.new_id("a"), n
+        part.id, part.n = self.new_id("a", air.side), n
         self.air[part.id] = part
         log = self._air_log()
         if log is not None:
@@ -651,7 +665,7 @@ class HbgState(State):
             "turn": self.turn,
             "step": self.step,
             "sub": _deep(self.sub),
-            "next_id": self.next_id,
+            "next_id": dict(self.next_id),
             "ships": {k: v.copy() for k, v in self.ships.items()},
             "air": {k: air_copy(v) for k, v in self.air.items()},
             "bases": {k: Base(*_BASE_FIELDS(v)) for k, v in self.bases.items()},
@@ -729,7 +743,8 @@ class HbgGame(Game):
     HBG-R78, Midway's CAP follows its ships out of a zone left with no Capital Ship or base, ordered or not;
     HBG-R96, a Strike Group runs out of fuel as one at Burn Fuel (a B-17 flying with F4Fs included), and a B-17
     joining a Strike Group never lowers its fuel; HBG-R64, the enemy never sees which cruiser a floatplane flies
-    from."""
+    from; HBG-R97, new Air Group and Strike Group ids numbered per side; HBG-R35, a simultaneous step's decisions
+    say so even when one side alone is asked."""
     sides = SIDES
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (

@@ -674,7 +674,7 @@ def _launch(st: HbgState, side: str, order: dict[str, Any], zone: int) -> None:
     """
     base = order["base"]
     cap = order["kind"] == "cap"
-    sid = st.new_id("s")
+    sid = st.new_id("s", side)
     airs = []
     for aid, k in order["sel"].items():
         air = st.air[aid]
@@ -740,7 +740,7 @@ def _move_strike(st: HbgState, side: str, order: dict[str, Any]) -> None:
         elif i == last:
             sid = order["strike"]
         else:
-            sid = st.new_id("s")
+            sid = st.new_id("s", side)
         for a in airs:
             a.zone, a.strike, a.ordered = zone, sid, True
         if len(part) > 2:
@@ -768,7 +768,7 @@ def _designate(st: HbgState, side: str, order: dict[str, Any], zone: int) -> Non
     airs = [st.air[a] for a in order["fighters"]]
     old = order["strike"]
     rest = [a for a in st.airborne(side) if a.strike == old and a.id not in order["fighters"]]
-    sid = st.new_id("s") if rest else old
+    sid = st.new_id("s", side) if rest else old
     was = airs[0].zone
     for a in airs:
         a.zone, a.strike, a.mission, a.ordered = zone, sid, "cap", True

@@ -204,7 +204,7 @@ def _pieces(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Dec
         aid = f"a{10_000 + top}"
         air[aid] = Air(aid, a.side, a.unit, a.base, n, ordnance=a.ordnance)
     s.air = air
-    s.next_id = top + 20_001
+    s.next_id = {"ijn": top + 20_002 - top % 2, "usn": top + 20_001 + top % 2}  # HBG-R97: evens and odds
     # ---- Midway, transports, cup, tracks
     s.bases = {}
     for bid, b in template.bases.items():

@@ -142,8 +142,11 @@ def phased(
             sub["ended"] = True
             end(st)
         elif asked:  # the decisions now, handed to the engine as the step's last act (HbgState._run)
-            sealed = len(asked) > 1
-            st._offer({s: st.decide(s, prompt, rule, o, kind=kind, simultaneous=sealed) for s, o in asked.items()})
+            # a simultaneous step's decisions say so even when one side alone is asked (HBG-R35: the flag told a
+            # side whether the enemy was asked too, i.e. held aircraft on deck or aloft)
+            st._offer(
+                {s: st.decide(s, prompt, rule, o, kind=kind, simultaneous=simultaneous) for s, o in asked.items()}
+            )
 
     def enter(st: HbgState) -> None:
         st.sub["finished"] = []
@@ -156,8 +159,7 @@ def phased(
         if not simultaneous:
             waiting = waiting[:1]
         asked = {side: opts for side in waiting if (opts := options(st, side))}
-        sealed = len(asked) > 1
-        return {s: st.decide(s, prompt, rule, o, kind=kind, simultaneous=sealed) for s, o in asked.items()}
+        return {s: st.decide(s, prompt, rule, o, kind=kind, simultaneous=simultaneous) for s, o in asked.items()}
 
     def resolve(st: HbgState, choices: Mapping[str, Option]) -> None:
         for side in JAPAN_FIRST:
