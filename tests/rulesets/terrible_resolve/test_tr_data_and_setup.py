@@ -29,7 +29,7 @@ def test_tr_game_identity() -> None:
     assert GAME.id == "terrible-resolve"
     assert GAME.sides == ("usn", "ijn")
     assert GAME.side_names == {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
-    assert GAME.version == "2"
+    assert GAME.version == "3"
 
 
 def test_tr_groups_are_fighter_torpedo_or_dive_squadrons() -> None:

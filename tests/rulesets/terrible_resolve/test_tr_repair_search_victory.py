@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from midway.engine import IllegalChoiceError
 from midway.rulesets.terrible_resolve.attacks import damage
 from midway.rulesets.terrible_resolve.data import GROUPS
 from midway.rulesets.terrible_resolve.game import SEQUENCE
@@ -281,3 +284,67 @@ def test_tr_special_rule_small_wave_may_leave_search_groups_empty() -> None:
     assert {f"sg:{g}:{n}" for g in wave for n in (1, 2, 3, 4)} <= set(ids(s, "usn"))
     s.apply("usn", f"sg:{wave[0]}:1")
     assert {f"sg:{wave[1]}:{n}" for n in (1, 2, 3, 4)} <= set(ids(s, "usn"))
+
+
+def test_tr_special_rule_search_wave_needs_a_bomber() -> None:
+    """Special Rule ("When the first wave of bombers is ready to move into the Ready to Attack Box they should be
+    divided into 4 search groups"), TR-R17 (revised): escort fighters alone in Moving to Attack are no wave of
+    bombers: no search is offered, they stay, and the fleet is not found."""
+    s = clear(fresh(1))
+    s.found = False
+    s.loc.update({"ent-f1": "mta", "hor-f1": "mta"})
+    goto(s, "move", "usn", dice=[2], strict=True)
+    assert s.decision("usn") is None  # nothing to decide: the step passed
+    assert not s.found and s.loc["ent-f1"] == s.loc["hor-f1"] == "mta"
+    assert not any(e.kind in ("search", "found") for e in s.events)
+
+
+def test_tr_special_rule_only_bombers_join_search_groups_and_escorts_follow_the_find() -> None:
+    """Special Rule ("the first wave of bombers ... divided into 4 search groups. ... The lucky group is immediately
+    placed in the Ready to Attack Box. The other three groups must stay in the Moving to Attack Box"), TR-R17
+    (revised): only the bombers go into search groups, so a fighter can neither be put in one (the choice is refused,
+    naming the rule, the state unchanged) nor be the finder; once the fleet is found the escorts, in no search
+    group, may advance this step with the finders or stay."""
+    s = clear(fresh(1))
+    s.found = False
+    for g in ("ent-f1", "ent-d1", "ent-d2", "ent-d3"):
+        s.loc[g] = "mta"
+    goto(s, "move", "usn", dice=[1], strict=True)
+    s.apply("usn", "search")
+    opts = ids(s, "usn")
+    assert not any(o.startswith("sg:ent-f1") for o in opts)
+    assert {f"sg:{g}:{n}" for g in ("ent-d1", "ent-d2", "ent-d3") for n in (1, 2, 3, 4)} <= set(opts)
+    before = s.to_bytes()
+    with pytest.raises(IllegalChoiceError) as err:
+        s.apply("usn", "sg:ent-f1:1")
+    assert err.value.rule == "Special Rule: Finding the Japanese Fleet" and s.to_bytes() == before
+    for g, n in (("ent-d1", 1), ("ent-d2", 2), ("ent-d3", 3)):
+        s.apply("usn", f"sg:{g}:{n}")  # the last bomber placed: the die (1) is rolled
+    assert s.found and s.loc["ent-d1"] == "rta" and s.loc["ent-d2"] == s.loc["ent-d3"] == "mta"
+    assert s.loc["ent-f1"] == "mta"
+    opts = ids(s, "usn")
+    assert "advance:ent-f1" in opts and not any(o.startswith(("advance:ent-d", "search")) for o in opts)
+    s.apply("usn", "advance:ent-f1")  # the escort follows the group that found the fleet
+    assert s.loc["ent-f1"] == "rta"
+
+
+def test_tr_special_rule_fleet_lost_only_bombers_search_and_lone_escorts_are_lost() -> None:
+    """Special Rule ("the first wave of bombers ... divided into 4 search groups"), TR-R17 (revised), TR-R15: with
+    no American carrier afloat the bombers in Moving to Attack search by themselves, and the escorts follow a find;
+    escorts there with no bomber cannot search, and no carrier is left to launch one: they are lost and the
+    Americans are beaten."""
+    s = clear(fresh(1))
+    s.found = False
+    for c in ("ent", "hor", "yor"):
+        s.damage[c] = 10
+    s.loc.update({"ent-f1": "mta", "ent-d1": "mta"})
+    goto(s, "move", "usn", dice=[1], strict=True)  # ent-d1 alone in search group 1: found
+    assert s.found and s.loc["ent-d1"] == "rta" and s.loc["ent-f1"] == "rta"
+    s = clear(fresh(1))
+    s.found = False
+    for c in ("ent", "hor", "yor"):
+        s.damage[c] = 10
+    s.loc["ent-f1"] = "mta"
+    goto(s, "move", "usn", dice=[], strict=True)
+    assert not s.found and s.loc["ent-f1"] == "lost"
+    assert s.is_over and s.outcome().winner == "ijn"

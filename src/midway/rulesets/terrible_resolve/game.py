@@ -499,9 +499,11 @@ class TerribleResolveState(State):
 class TerribleResolveGame(Game):
     id = "terrible-resolve"
     title = "A Terrible Resolve"
-    version = "2"
+    version = "3"
     """Rules version: 2 since TR-R29 (a crippled carrier may spot planes) and TR-R17 revised (a wave of four groups
-    or more mans every search group), which change the options of games."""
+    or more mans every search group), which change the options of games; 3 since TR-R17 revised again (only bombers
+    search: fighters join no search group and alone offer no search; lone escorts of a fleet with no carrier are
+    lost)."""
     sides = SIDES
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (

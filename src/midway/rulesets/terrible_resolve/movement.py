@@ -10,6 +10,7 @@ from midway.engine.decisions import FrozenDict
 from midway.rulesets.terrible_resolve.data import (
     ACTING,
     BOXES,
+    FIGHTER_GROUPS,
     GROUP_ORDER,
     GROUPS,
     SEARCH_DIE_MAX,
@@ -32,6 +33,22 @@ PUBLIC_ARRIVALS = ("rta", "atk")
 def searching(state: TerribleResolveState, side: str) -> bool:
     """[Special Rule] The Americans have not yet found the Japanese fleet (M53); Japan never searches (TR-R16)."""
     return side == "usn" and not state.found
+
+
+def _bomber(g: str) -> bool:
+    """[Special Rule] Group ``g`` is a bomber: only bombers make up the search groups (TR-R17)."""
+    return g not in FIGHTER_GROUPS
+
+
+def search_wave(state: TerribleResolveState) -> list[str]:
+    """[Special Rule: Finding the Japanese Fleet] "the first wave of bombers": the American bombers in Moving to
+    Attack that have not acted this step, in group order. Escort fighters are in no search group (TR-R17)."""
+    acted = state.acted
+    there = state._where["usn"].get("mta", ())
+    if acted:
+        done_ = set(acted)
+        return [g for g in there if g not in FIGHTER_GROUPS and g not in done_]
+    return list(filter(_bomber, there))
 
 
 def movers(state: TerribleResolveState, side: str) -> list[str]:
@@ -59,7 +76,7 @@ ADVANCE = Table(_advance_option, product(GROUPS, SP_VALUES, MOVABLE))
 ADVANCE_BOX = {
     box: Option(f"advance-box:{box}", f"Advance all from {BOXES[box].name}", {"from": box}) for box in MOVABLE
 }
-SEARCH = Option("search", "Send the wave in Moving to Attack to search for the Japanese fleet")
+SEARCH = Option("search", "Send the bombers in Moving to Attack to search for the Japanese fleet")
 DONE_MOVING = done("Done moving (the rest stay in their boxes)")
 
 
@@ -125,18 +142,28 @@ def options(state: TerribleResolveState) -> MoveOptions:
     else:
         groups = next(iter(boxes.values())).copy() if boxes else []
     opts = _advance_options(state, groups)
-    search = searches and not state.searched and any(g not in done_ for g in index.get("mta", ()))
+    search = (
+        searches
+        and not state.searched
+        and any(g not in FIGHTER_GROUPS and g not in done_ for g in index.get("mta", ()))
+    )
     return _finish(opts, groups, boxes, search)
 
 
 def begin(state: TerribleResolveState, side: str) -> None:
-    """[Move Planes] Start the step. A side with no carrier afloat presses its attack (TR-R15)."""
+    """[Move Planes] Start the step. A side with no carrier afloat presses its attack (TR-R15): its bombers in
+    Moving to Attack search for the Japanese fleet if it is not found; escorts there with no bomber to search are
+    lost (TR-R17: only bombers search, and no carrier is left to launch any)."""
     state.acted = []
     state.searched = False
     state.search = {}
     if not state.carriers_afloat(side):
-        if searching(state, side) and state.at(side, "mta"):
-            _roll_search(state)
+        if searching(state, side):
+            if search_wave(state):
+                _roll_search(state)
+            else:
+                for g in state.at(side, "mta"):  # fighters only: stranded
+                    state.lose_all(g, rule="TR-R17", to=state.visible_to(side))
         for g in movers(state, side):
             if state.loc[g] in ("mta", "rta"):
                 advance(state, g)
@@ -243,13 +270,14 @@ class SearchOptions(list[Option]):
 
 
 def search_options(state: TerribleResolveState) -> SearchOptions:
-    """[Special Rule] Put each group of the wave in search group 1-4; ``done`` spreads the rest and rolls.
+    """[Special Rule] Put each bomber of the wave (:func:`search_wave`) in search group 1-4; ``done`` spreads the
+    rest and rolls.
 
-    A wave of four groups or more "should be divided into 4 search groups" (TR-R17): once only as many groups are
+    A wave of four bomber groups or more "should be divided into 4 search groups" (TR-R17): once only as many groups are
     left as search groups are still empty, each may go only to an empty one (``done`` fills the empty ones first).
     Then the options are no longer four a group (``groups`` is ``None``), and each choice builds them afresh."""
-    acted, search = state.acted, state.search
-    groups = [g for g in state._where["usn"].get("mta", ()) if g not in search and g not in acted]
+    search = state.search
+    groups = [g for g in search_wave(state) if g not in search]
     if groups and len(search) + len(groups) >= SEARCH_GROUPS:
         taken = set(search.values())
         empty = [n for n in range(1, SEARCH_GROUPS + 1) if n not in taken]
@@ -290,8 +318,11 @@ def _search_group_options(g: str) -> tuple[Option, ...]:
     )
 
 
-SEARCH_GROUP_OPTIONS: dict[str, tuple[Option, ...]] = {g: _search_group_options(g) for g in SIDE_GROUPS["usn"]}
-"""The options putting each American group in search group 1-4 (Japan never searches, TR-R16)."""
+SEARCH_GROUP_OPTIONS: dict[str, tuple[Option, ...]] = {
+    g: _search_group_options(g) for g in SIDE_GROUPS["usn"] if g not in FIGHTER_GROUPS
+}
+"""The options putting each American bomber group in search group 1-4 (Japan never searches, TR-R16; fighters are
+in no search group, TR-R17)."""
 
 
 def resolve_search(state: TerribleResolveState, option: Option, shown: list[Option] | None = None) -> Kept | None:
@@ -324,9 +355,11 @@ def resolve_search(state: TerribleResolveState, option: Option, shown: list[Opti
 def _roll_search(state: TerribleResolveState) -> None:
     """[Special Rule: Finding the Japanese Fleet] Roll 1D6, re-rolling 5-6 (M54); the named group goes
     straight to Ready to Attack, the others stay in Moving to Attack this turn (M55). A named search
-    group with no planes finds nothing and the search goes on next turn (TR-R17)."""
+    group with no planes finds nothing and the search goes on next turn (TR-R17). Only the bombers search: escort
+    fighters in Moving to Attack are in no search group, and once the fleet is found they may advance this step
+    (following the group that found it) or stay (TR-R17)."""
     rule = "Special Rule: Finding the Japanese Fleet"
-    wave = [g for g in state.at("usn", "mta") if g not in state.acted]
+    wave = search_wave(state)
     counts = [0] * (SEARCH_GROUPS + 1)
     for n in state.search.values():
         counts[n] += 1
