@@ -161,3 +161,67 @@ def test_bg_action_flight_star_the_players_and_the_sampler_handle_the_turn_after
     got = sample(GAME, view, SeededDice(3), decision)
     assert got is not None
     assert_fits(GAME, view, got, decision)
+
+
+def _tiles(st, *origins):  # type: ignore[no-untyped-def]
+    for i, o in enumerate(origins):
+        st.small[i] = o
+        for c in ((o[0], o[1]), (o[0] + 1, o[1]), (o[0], o[1] + 1), (o[0] + 1, o[1] + 1)):
+            st.small_at[c] = i
+    st._cache = None
+
+
+def test_bg_action_flight_star_the_players_and_the_sampler_handle_the_choice_of_small_tile() -> None:
+    """ACTION FLIGHT *, BG-R12 (revised): the choice of Small Board Tile, in a Flight, in a Combat's tokens and in
+    a Loop's reversal: the heuristic lays a tile beside the board when it may (every tile in play stays), the
+    playout policy answers legally, and the sampler rebuilds the stopped move exactly (BG-R29), so that the
+    sample plays on as the game does."""
+    from midway.rulesets.boredgames import GAME
+    from midway.rulesets.boredgames.sampler import sample
+    from tests.ai.samples import assert_fits
+
+    def flight():  # type: ignore[no-untyped-def]
+        st = bare({"usn-f1": (0, 9, "W"), "ijn-f1": (11, 1, "S"), "usn-b1": (5, 5, "N"), "ijn-b1": (6, 6, "N")})
+        _tiles(st, (-2, 0), (-2, 4))
+        for move in ("fly:usn-f1", "m:S"):
+            st.apply("usn", move)
+        return st
+
+    def tokens():  # type: ignore[no-untyped-def]
+        st = bare({"ijn-f1": (2, 5, "W"), "usn-f1": (0, 5, "W")}, initiative="ijn", hands={"ijn": ["dodge"]})
+        st.deck.remove("dodge")
+        _tiles(st, (-2, 0))
+        st.apply("ijn", "attack:ijn-f1:usn-f1")
+        st.apply("usn", "plan:SL")
+        st.apply("ijn", "plan:SS")
+        st.apply("ijn", "first:defender")
+        return st
+
+    def loop():  # type: ignore[no-untyped-def]
+        st = bare({"usn-f1": (0, 1, "S"), "ijn-f1": (2, 4, "W")}, hands={"usn": ["feint", "loop"], "ijn": ["dodge"]})
+        for card in ("feint", "loop", "dodge"):
+            st.deck.remove(card)
+        for side, move in (("usn", "attack:usn-f1:ijn-f1"), ("usn", "plan:SS"), ("ijn", "plan:SS")):
+            st.apply(side, move)
+        for side, move in (("usn", "first:attacker"), ("ijn", "pass"), ("usn", "card:feint:R")):
+            st.apply(side, move)
+        st.apply("ijn", "card:dodge")
+        st.apply("usn", "card:loop")
+        return st
+
+    for make, side, heuristic_choice in ((flight, "usn", None), (tokens, "usn", "tile:2"), (loop, "usn", "tile:2")):
+        st = make()
+        decision = st.decision(side)
+        assert st.phase == "tile" and decision is not None and len(decision.options) == 2, make.__name__
+        got = _choose(st, side)
+        assert got in decision.option_ids and (heuristic_choice is None or got == heuristic_choice), make.__name__
+        assert ai.playout(st.clone(search=True), decision, SeededDice(2)) in decision.option_ids
+        view = st.view(side, log_tail=0)
+        again = sample(GAME, view, SeededDice(3), decision)
+        assert again is not None
+        assert_fits(GAME, view, again, decision)
+        for oid in decision.option_ids:  # the sample plays on as the game does
+            a, b = st.clone(search=True), again.clone(search=True)
+            a.apply(side, oid)
+            b.apply(side, oid)
+            assert (a.pos, a.face, a.small, a.phase) == (b.pos, b.face, b.small, b.phase), (make.__name__, oid)

@@ -73,15 +73,13 @@ def test_bg_flight_manoeuvre_is_forward_then_an_optional_quarter_turn() -> None:
 
 
 def test_bg_flight_small_tile_may_be_moved_when_empty() -> None:
-    """M30, BG-R12: with both tiles in play, the earliest-added empty one is moved to the new exit."""
+    """M30, BG-R12 (revised): with both tiles in play and empty, the player chooses one; it is moved to the new
+    exit and its old areas leave the board."""
     st = bare({"usn-f1": (3, 1, "E"), "usn-f2": (3, 9, "E"), "ijn-f1": (10, 1, "S")}, initiative="usn")
-    st.small[0], st.small[1] = (-2, 0), (12, 0)
-    st.small_age[:] = [1, 2]
-    st.tiles_added = 2
-    for i, o in enumerate(st.small):
-        for c in ((o[0], o[1]), (o[0] + 1, o[1]), (o[0], o[1] + 1), (o[0] + 1, o[1] + 1)):
-            st.small_at[c] = i
+    tiles(st, (-2, 0), (12, 0))
     play(st, ("usn", "fly:usn-f1"), ("usn", "m:S"))
+    assert st.phase == "tile" and options(st, "usn") == ["tile:1", "tile:2"]
+    play(st, ("usn", "tile:1"))
     assert st.small[0] == (4, 0) and (-2, 0) not in st.small_at and where(st, "usn-f1") == (4, 1, "E")
 
 
@@ -113,28 +111,69 @@ def test_bg_action_flight_star_the_tile_being_left_holds_no_other_aircraft() -> 
     the tile the aircraft is flying off counts as free when nobody else is on it, so the aircraft
     carries it along instead of being destroyed (the other tile holds an enemy)."""
     st = bare({"usn-f1": (-2, 1, "W"), "ijn-f1": (12, 0, "N"), "ijn-b1": (10, 10, "N")})
-    st.small[0], st.small[1] = (-2, 0), (12, 0)
-    st.small_age[:] = [1, 2]
-    st.tiles_added = 2
-    for i, o in enumerate(st.small):
-        for c in ((o[0], o[1]), (o[0] + 1, o[1]), (o[0], o[1] + 1), (o[0] + 1, o[1] + 1)):
-            st.small_at[c] = i
+    tiles(st, (-2, 0), (12, 0))
     play(st, ("usn", "fly:usn-f1"), ("usn", "m:S"))
     assert where(st, "usn-f1") == (-3, 1, "W") and st.lost["usn"]["fighter"] == 0
     assert st.small == [(-4, 0), (12, 0)] and (-2, 1) not in st.small_at and (-3, 1) in st.small_at
 
 
-def test_bg_action_flight_star_an_empty_tile_is_still_taken_first() -> None:
-    """M30, BG-R12: an empty tile in play is moved before the one the aircraft is leaving."""
-    st = bare({"usn-f1": (-2, 1, "W"), "ijn-f1": (10, 1, "N")})
-    st.small[0], st.small[1] = (-2, 0), (12, 0)
-    st.small_age[:] = [1, 2]
-    st.tiles_added = 2
-    for i, o in enumerate(st.small):
-        for c in ((o[0], o[1]), (o[0] + 1, o[1]), (o[0], o[1] + 1), (o[0] + 1, o[1] + 1)):
-            st.small_at[c] = i
+def test_bg_action_flight_star_the_tile_being_left_or_an_empty_one_is_the_players_choice() -> None:
+    """M30, BG-R12 (revised): the tile the aircraft is leaving and an empty tile both hold no other aircraft: the
+    player chooses. Carrying the tile along takes its areas off the board; moving the empty one keeps them."""
+    for choice, small in (("tile:1", [(-4, 0), (12, 0)]), ("tile:2", [(-2, 0), (-4, 0)])):
+        st = bare({"usn-f1": (-2, 1, "W"), "ijn-f1": (10, 1, "N")})
+        tiles(st, (-2, 0), (12, 0))
+        play(st, ("usn", "fly:usn-f1"), ("usn", "m:S"))
+        assert options(st, "usn") == ["tile:1", "tile:2"]
+        play(st, ("usn", choice))
+        assert where(st, "usn-f1") == (-3, 1, "W") and st.small == small
+
+
+def test_bg_action_flight_star_the_player_chooses_which_small_tile() -> None:
+    """ACTION FLIGHT * ("the player can decide to extend it. In order to do this, they can add any Small Board Tile
+    that does not currently contain any other Aircraft (no matter if this tile is outside of the board, or if it
+    was already added)"), BG-R12 (revised): with two empty tiles in play the player picks the one to move (the
+    engine used to move the earliest laid); the Manoeuvre's label says so, the Flight goes on after the choice, and
+    a tile that is not a choice is refused, naming the rule, the state unchanged."""
+    st = bare({"usn-f1": (0, 9, "W"), "ijn-f1": (11, 1, "S"), "usn-b1": (5, 5, "N"), "ijn-b1": (6, 6, "N")})
+    tiles(st, (-2, 0), (-2, 4))
+    play(st, ("usn", "fly:usn-f1"))
+    assert st.decision("usn").option("m:S").label.endswith("you choose the Small Board Tile laid there)")
+    play(st, ("usn", "m:S"))
+    d = st.decision("usn")
+    assert st.phase == "tile" and d.kind == "tile" and d.rule == "ACTION FLIGHT *"
+    assert [(o.id, o.label) for o in d.options] == [
+        ("tile:1", "move Small Board Tile 1 from -2.0 to -2.8"),
+        ("tile:2", "move Small Board Tile 2 from -2.4 to -2.8"),
+    ]
+    before = st.to_bytes()
+    with pytest.raises(UnknownOptionError) as err:
+        st.apply("usn", "tile:3")
+    assert err.value.rule == "ACTION FLIGHT *" and st.to_bytes() == before
+    play(st, ("usn", "tile:2"))
+    assert st.small == [(-2, 0), (-2, 8)] and (-2, 4) not in st.small_at and (-2, 1) in st.small_at
+    assert (
+        where(st, "usn-f1") == (-1, 9, "W") and st.phase == "flight" and st.flight == {"aircraft": "usn-f1", "done": 1}
+    )
+    assert st.tile_choices("usn-f1") == [0, 1]  # the tile it is on holds no other aircraft
+
+
+def test_bg_action_flight_star_a_tile_beside_the_board_or_one_in_play_is_a_choice() -> None:
+    """ACTION FLIGHT * ("no matter if this tile is outside of the board, or if it was already added"), BG-R12
+    (revised): one tile in play and empty, one beside the board: laying the one beside the board keeps the first in
+    play, moving the first leaves the other beside the board. Two tiles beside the board are alike: no choice."""
+    st = bare({"usn-f1": (3, 1, "E"), "ijn-f1": (10, 10, "N")})
+    tiles(st, (-2, 0))
     play(st, ("usn", "fly:usn-f1"), ("usn", "m:S"))
-    assert where(st, "usn-f1") == (-3, 1, "W") and st.small == [(-2, 0), (-4, 0)]
+    assert [o.label for o in st.decision("usn").options] == [
+        "move Small Board Tile 1 from -2.0 to 4.0",
+        "lay Small Board Tile 2 (not yet in play) at 4.0",
+    ]
+    play(st, ("usn", "tile:1"))
+    assert st.small == [(4, 0), None] and where(st, "usn-f1") == (4, 1, "E")
+    st = bare({"usn-f1": (3, 1, "E"), "ijn-f1": (10, 10, "N")})
+    play(st, ("usn", "fly:usn-f1"), ("usn", "m:S"))
+    assert st.phase == "flight" and st.small == [(4, 0), None]
 
 
 def test_bg_action_flight_star_options_warn_of_the_edge_and_of_a_swap() -> None:
@@ -155,6 +194,15 @@ def test_bg_action_flight_star_options_warn_of_the_edge_and_of_a_swap() -> None:
     assert {o.id: o.label for o in _manoeuvres(st2, "usn-f1")}[
         "m:R"
     ] == "forward + turn right (1.5: swaps places with ijn-b1)"
+
+
+def tiles(st, *origins):  # type: ignore[no-untyped-def]
+    """Small Board Tiles in play at ``origins`` (in tile order)."""
+    for i, o in enumerate(origins):
+        st.small[i] = o
+        for c in ((o[0], o[1]), (o[0] + 1, o[1]), (o[0], o[1] + 1), (o[0] + 1, o[1] + 1)):
+            st.small_at[c] = i
+    st._cache = None
 
 
 def _manoeuvres(st, aid):  # type: ignore[no-untyped-def]

@@ -161,15 +161,18 @@ def test_bg_loop_a_step_back_into_an_occupied_area_swaps_and_may_turn() -> None:
 
 
 def test_bg_loop_reversing_off_the_board_lays_a_small_tile() -> None:
-    """M59, BG-R09 (revised), ACTION FLIGHT *: 0.1 to 0.3 on the tokens, a Feint right lays Small Tile 1
-    (-1.3); Loop flies back north along the token moves: -1.2, then -1.1 off the board, where the free
-    Small Tile 2 is laid, as for any move."""
+    """M59, BG-R09 (revised), ACTION FLIGHT *, BG-R12 (revised): 0.1 to 0.3 on the tokens, a Feint right lays
+    Small Tile 1 (-1.3; the tiles beside the board are alike, so no choice); Loop flies back north along the token
+    moves: -1.2, then -1.1 off the board, where the player chooses the tile as for any move: Small Tile 2 from
+    beside the board (or Tile 1, which holds no other aircraft); the reversal then ends and the chain goes on."""
     st = bare({"usn-f1": (0, 1, "S"), "ijn-f1": (2, 4, "W")}, hands={"usn": ["feint", "loop"], "ijn": ["dodge"]})
     play(st, ("usn", "attack:usn-f1:ijn-f1"), ("usn", "plan:SS"), ("ijn", "plan:SS"), ("usn", "first:attacker"))
     play(st, ("ijn", "pass"), ("usn", "card:feint:R"))
     assert where(st, "usn-f1") == (-1, 3, "S") and st.small == [(-2, 2), None]
     force(st, [])
     play(st, ("ijn", "card:dodge"), ("usn", "card:loop"))
+    assert st.phase == "tile" and options(st, "usn") == ["tile:1", "tile:2"] and where(st, "usn-f1") == (-1, 2, "S")
+    play(st, ("usn", "tile:2"))
     assert where(st, "usn-f1") == (-1, 1, "S") and st.small == [(-2, 2), (-2, 0)] and st.combat is None
 
 
@@ -180,7 +183,6 @@ def test_bg_loop_reversing_off_the_board_with_no_free_tile_destroys() -> None:
     play(st, ("usn", "attack:usn-f1:ijn-f1"), ("usn", "plan:SS"), ("ijn", "plan:SS"), ("usn", "first:attacker"))
     play(st, ("ijn", "pass"), ("usn", "card:feint:R"))
     st.small[1] = (-2, 8)
-    st.small_age[1] = st.tiles_added = 2
     for c in ((-2, 8), (-1, 8), (-2, 9), (-1, 9)):
         st.small_at[c] = 1
     st._place("usn-f2", (-2, 2), 0)
@@ -327,3 +329,44 @@ def test_bg_sixth_sense_may_plan_nothing() -> None:
     force(st, [])
     play(st, ("usn", "noplan"))
     assert where(st, "usn-f1") == (1, 5, "E") and st.combat is None
+
+
+def _tiles(st, *origins):  # type: ignore[no-untyped-def]
+    for i, o in enumerate(origins):
+        st.small[i] = o
+        for c in ((o[0], o[1]), (o[0] + 1, o[1]), (o[0], o[1] + 1), (o[0] + 1, o[1] + 1)):
+            st.small_at[c] = i
+    st._cache = None
+
+
+def test_bg_action_flight_star_a_token_off_the_board_asks_for_the_tile_then_the_combat_goes_on() -> None:
+    """ACTION FLIGHT * ("If, as a result of any move, the Aircraft was to fly off of the board, the player can
+    decide to extend it ... they can add any Small Board Tile"), BG-R12 (revised): the Defender's first token
+    flies off the board with two empty tiles in play; its player chooses the tile, then its second token and the
+    Attacker's tokens are considered as planned and the card chain opens."""
+    st = bare({"ijn-f1": (2, 5, "W"), "usn-f1": (0, 5, "W")}, initiative="ijn", hands={"ijn": ["dodge"]})
+    _tiles(st, (-2, 0), (-2, 8))
+    play(st, ("ijn", "attack:ijn-f1:usn-f1"), ("usn", "plan:SL"), ("ijn", "plan:SS"), ("ijn", "first:defender"))
+    assert st.phase == "tile" and st.to_move == ("usn",) and options(st, "usn") == ["tile:1", "tile:2"]
+    assert where(st, "usn-f1") == (0, 5, "W") and where(st, "ijn-f1") == (2, 5, "W")
+    play(st, ("usn", "tile:2"))
+    assert st.small == [(-2, 0), (-2, 4)] and where(st, "usn-f1") == (-2, 5, "S")
+    assert where(st, "ijn-f1") == (0, 5, "W") and st.phase == "chain" and st.to_move == ("ijn",)
+    assert st.combat["moves"]["usn-f1"] == ((3, "S"), (3, "L"))
+
+
+def test_bg_action_flight_star_a_feint_or_acceleration_off_the_board_asks_for_the_tile() -> None:
+    """ACTION FLIGHT * ("If, as a result of any move, the Aircraft was to fly off of the board"; the swap rule "also
+    applies to movements that result from the effects of Order Cards"), BG-R12 (revised): after its tokens put
+    usn-f1 on the west edge (0.4), a Feint left (facing N) or an Acceleration (facing W) flies off the board; its
+    player chooses the tile, the card's effect ends (the Acceleration's turn is made) and the chain goes on."""
+    cases = (("RS", "feint:L", "tile:1", (-1, 4, "N")), ("RL", "acceleration:L", "tile:2", (-1, 4, "S")))
+    for plan, card, chosen, after in cases:
+        st = bare({"usn-f1": (1, 5, "W"), "ijn-f1": (1, 7, "E")}, hands={"usn": [card.split(":")[0]], "ijn": ["dodge"]})
+        _tiles(st, (-2, 0), (-2, 8))
+        play(st, ("usn", "attack:usn-f1:ijn-f1"), ("usn", f"plan:{plan}"), ("ijn", "plan:SS"))
+        play(st, ("usn", "first:attacker"), ("ijn", "pass"), ("usn", f"card:{card}"))
+        assert st.phase == "tile" and options(st, "usn") == ["tile:1", "tile:2"], card
+        play(st, ("usn", chosen))
+        assert where(st, "usn-f1") == after, card
+        assert st.small[int(chosen[-1]) - 1] == (-2, 4) and st.phase == "chain" and st.to_move == ("ijn",), card

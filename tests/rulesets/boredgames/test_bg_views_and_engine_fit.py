@@ -67,13 +67,14 @@ def test_bg_empty_hand_passes_without_a_decision() -> None:
     assert st2.phase == "chain" and st2.to_move == ("usn",) and "card:loop" in options(st2, "usn")
 
 
-def test_bg_small_tile_not_in_play_is_used_before_moving_one() -> None:
-    """BG-R12: with one tile in play and empty and one beside the board, the one beside the board is laid."""
+def test_bg_small_tile_not_in_play_may_be_laid_instead_of_moving_one() -> None:
+    """BG-R12 (revised): with one tile in play and empty and one beside the board, the player may lay the one beside
+    the board (the engine used to, always)."""
     st = bare({"usn-f1": (3, 1, "E"), "ijn-f1": (10, 10, "N")})
     st.small[0] = (-2, 0)
     for c in ((-2, 0), (-1, 0), (-2, 1), (-1, 1)):
         st.small_at[c] = 0
-    play(st, ("usn", "fly:usn-f1"), ("usn", "m:S"))
+    play(st, ("usn", "fly:usn-f1"), ("usn", "m:S"), ("usn", "tile:2"))
     assert st.small == [(-2, 0), (4, 0)] and where(st, "usn-f1") == (4, 1, "E")
 
 

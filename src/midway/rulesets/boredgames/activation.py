@@ -125,23 +125,35 @@ def resolve_activation(st: BoredGamesState, side: str, opt: Option) -> None:
 
 def resolve_manoeuvre(st: BoredGamesState, side: str, opt: Option) -> None:
     """[ACTION FLIGHT] M26, M27: one Manoeuvre; the Flight ends at its maximum or on request."""
+    if opt.id != "end":
+        manoeuvre(st, opt.id[2], None)
+        return
+    st.flight = None
+    to_activation(st, "flight", side)
+
+
+def manoeuvre(st: BoredGamesState, turn: str, tile: int | None) -> None:
+    """[ACTION FLIGHT] M26, M27, M30: forward (off the board onto Small Board Tile ``tile``, or first the
+    player's choice of tile, BG-R12), then the turn; the Flight ends at its maximum."""
     fl = st.flight
     assert fl is not None
     aid = fl["aircraft"]
-    if opt.id != "end":
-        turn = opt.id[2]
-        fl["done"] += 1
-        alive = st.step(aid, st.face[aid])
-        if st.result is not None:
+    direction = st.face[aid]
+    if tile is None and st.must_choose_tile(aid, direction):
+        st.await_tile(aid, direction, "flight", turn=turn)
+        return
+    fl["done"] += 1
+    alive = st.step(aid, direction, tile=tile)
+    if st.result is not None:
+        return
+    if alive:
+        st.face[aid] = (st.face[aid] + TURNS[turn]) % 4
+        st.emit(
+            "manoeuvre",
+            f"{aid} {MANOEUVRE_LABEL[turn]} to {cell_id(st.pos[aid])} facing {FACINGS[st.face[aid]]}",  # type: ignore[arg-type]
+            rule="ACTION FLIGHT",
+        )
+        if fl["done"] < KINDS[st.kind[aid]].flight_max:
             return
-        if alive:
-            st.face[aid] = (st.face[aid] + TURNS[turn]) % 4
-            st.emit(
-                "manoeuvre",
-                f"{aid} {MANOEUVRE_LABEL[turn]} to {cell_id(st.pos[aid])} facing {FACINGS[st.face[aid]]}",  # type: ignore[arg-type]
-                rule="ACTION FLIGHT",
-            )
-            if fl["done"] < KINDS[st.kind[aid]].flight_max:
-                return
     st.flight = None
-    to_activation(st, "flight", side)
+    to_activation(st, "flight", st.initiative)

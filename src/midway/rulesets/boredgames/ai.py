@@ -610,6 +610,21 @@ class Tactician:
             scored.append((firing_value(nb, self.me, att, dfn, cb, thach=self.me == "ijn"), o[0]))
         return self._best(scored)
 
+    def _tile(self, decision: Decision) -> str:
+        """ACTION FLIGHT *, BG-R12: a Small Board Tile not in play first (every tile in play stays); else the tile
+        in play farthest from our own aircraft (those near them may still fly over it)."""
+        mine = [c for a, c in self.board.pos.items() if a[:3] == self.me]
+        scored = []
+        for o in decision.options:
+            was = o.data["from"]
+            if was is None:
+                score = 1e6
+            else:
+                old = parse_cell(was)
+                score = min((abs(c[0] - old[0]) + abs(c[1] - old[1]) for c in mine), default=0)
+            scored.append((float(score), o[0]))
+        return self._best(scored)
+
     def _order(self, decision: Decision) -> str:
         cb = self.facts["combat"]
         att, dfn = cb["attacker"], cb["defender"]

@@ -8,6 +8,7 @@ the aircraft that may turn after a swap (``turn``, BG-R11), and the Firing modif
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
@@ -191,7 +192,8 @@ def resolve(state: BoredGamesState, side: str, opt: Option) -> None:
         tokens = opt.id.split(":")[1]
         cb["plans"][aid] = tokens
         state.emit("plan", f"{aid} plans again: {', '.join(_TOKEN_LABEL[t] for t in tokens)}", rule="SIXTH SENSE")
-        execute(state, aid, tokens)
+        if not execute(state, aid, tokens, "replan"):
+            return
         if _after_effect(state):
             return
         _next_in_chain(state, side)
@@ -218,15 +220,22 @@ def resolve_plans(state: BoredGamesState, plans: dict[str, str]) -> None:
     state.phase = "first"
 
 
-def execute(state: BoredGamesState, aid: str, tokens: str) -> None:
+def execute(state: BoredGamesState, aid: str, tokens: str, src: str, tile: int | None = None) -> bool:
     """[ACTION COMBAT] M36, M37, BG-R09: consider the tokens left to right; remember each token's move
-    (the direction flown and the token's turn) for Loop and Sixth Sense to reverse."""
+    (the direction flown and the token's turn) for Loop and Sixth Sense to reverse. False when a token's move
+    off the board stopped for the player to choose the Small Board Tile (BG-R12): :func:`resume` goes on with
+    the tokens left (``src``: ``exec``, the planned tokens, or ``replan``, Sixth Sense's); ``tile`` is the tile
+    chosen for the first of them."""
     cb = state.combat
     assert cb is not None
-    for t in tokens:
+    for k, t in enumerate(tokens):
         direction = state.face[aid]
-        if not state.step(aid, direction) or state.result is not None:
-            return
+        if tile is None and state.must_choose_tile(aid, direction):
+            state.await_tile(aid, direction, "tokens", left=tokens[k:], src=src)
+            return False
+        if not state.step(aid, direction, tile=tile) or state.result is not None:
+            return True
+        tile = None
         cb["moves"][aid] = (*cb["moves"].get(aid, ()), (direction, t))
         state.face[aid] = (direction + TURNS[t]) % 4
         state.emit(
@@ -234,36 +243,80 @@ def execute(state: BoredGamesState, aid: str, tokens: str) -> None:
             f"{aid} {_TOKEN_LABEL[t]} to {cell_id(state.pos[aid])} facing {FACINGS[state.face[aid]]}",  # type: ignore[arg-type]
             rule="ACTION COMBAT",
         )
+    return True
 
 
-def reverse(state: BoredGamesState, aid: str) -> bool:
+def reverse(
+    state: BoredGamesState,
+    aid: str,
+    moves: Sequence[Sequence[Any]],
+    card: str,
+    tile: int | None = None,
+    swapped: bool = False,
+    n: int | None = None,
+) -> bool | None:
     """[LOOP] [SIXTH SENSE] M59, M63, BG-R09 (revised): reverse the aircraft's moves resulting from its
-    Manoeuvre Tokens, last token first, starting from where it is now: each token's turn is turned back
+    Manoeuvre Tokens (``moves``, taken from the combat: the moves are then gone, and a second Loop has nothing
+    left to reverse), last token first, starting from where it is now: each token's turn is turned back
     and its area flown back (one area against the direction it flew), so a card's move or turn made
     after the tokens is kept. Each area flown back is a move like any other (ACTION FLIGHT *): off the
-    board a Small Board Tile is laid or the aircraft is destroyed, an occupied area swaps (BG-R28), and
-    entering the enemy carrier's area wins (BG-R25). The moves are then gone: a second Loop has nothing
-    left to reverse. True if the aircraft switched places on the way (BG-R11: it may then turn)."""
-    cb = state.combat
-    assert cb is not None
-    moves = cb["moves"].pop(aid, ())
-    swapped = False
-    for direction, t in reversed(moves):
-        state.face[aid] = (state.face[aid] - TURNS[t]) % 4
+    board a Small Board Tile is laid (the player's choice, BG-R12: None while it is asked, :func:`resume`
+    then goes on with ``tile``) or the aircraft is destroyed, an occupied area swaps (BG-R28), and
+    entering the enemy carrier's area wins (BG-R25). True if the aircraft switched places on the way
+    (BG-R11: it may then turn)."""
+    left = list(moves)
+    n = len(left) if n is None else n
+    while left:
+        direction, t = left[-1]
         back = (direction + 2) % 4
+        if tile is None and state.must_choose_tile(aid, back):
+            state.await_tile(aid, back, "reverse", left=tuple(map(tuple, left)), card=card, swapped=swapped, n=n)
+            return None
+        left.pop()
+        state.face[aid] = (state.face[aid] - TURNS[t]) % 4
         here = state.pos[aid]
         assert here is not None
         swapped = swapped or ahead(here, back) in state.at
-        if not state.step(aid, back) or state.result is not None:
+        if not state.step(aid, back, tile=tile) or state.result is not None:
             return False
+        tile = None
     cell = state.pos[aid]
     assert cell is not None
     state.emit(
         "undo",
-        f"{aid} reverses {len(moves)} Manoeuvre Token move(s): on {cell_id(cell)} facing {FACINGS[state.face[aid]]}",
+        f"{aid} reverses {n} Manoeuvre Token move(s): on {cell_id(cell)} facing {FACINGS[state.face[aid]]}",
         rule="BG-R09",
     )
     return swapped
+
+
+def resume(state: BoredGamesState, wait: Mapping[str, Any], tile: int) -> None:
+    """[ACTION FLIGHT *] BG-R12: a combat move stopped for the choice of Small Board Tile is made with ``tile``,
+    and the combat goes on where it stopped: the tokens left (then the next combatant's, or the card chain after
+    Sixth Sense's), the rest of a Loop or Sixth Sense, an Acceleration or a Feint."""
+    cb = state.combat
+    assert cb is not None
+    then = wait["then"]
+    aid = wait["aircraft"]
+    side = aid[:3]
+    if then == "tokens":
+        if not execute(state, aid, wait["left"], wait["src"], tile):
+            return
+        if _after_effect(state):
+            return
+        if wait["src"] == "exec":
+            cb["idx"] += 1
+            _execute_all(state)
+        else:
+            _next_in_chain(state, side)
+    elif then == "reverse":
+        swapped = reverse(state, aid, wait["left"], wait["card"], tile, wait["swapped"], wait["n"])
+        if swapped is not None:
+            _after_card(state, side, aid, wait["card"], swapped)
+    elif then == "acceleration":
+        _accelerate(state, side, aid, wait["turn"], tile)
+    else:
+        _feint(state, side, aid, wait["way"], tile)
 
 
 def _broken(state: BoredGamesState) -> bool:
@@ -293,7 +346,8 @@ def _execute_all(state: BoredGamesState) -> None:
         if len(tokens) > 2:
             state.phase = "omit"
             return
-        execute(state, aid, tokens)
+        if not execute(state, aid, tokens, "exec"):
+            return
         if _after_effect(state):
             return
         cb["idx"] += 1
@@ -358,20 +412,19 @@ def play(state: BoredGamesState, side: str, opt: Option) -> None:
     state.emit("card", f"{_NAMES[side]} play {CARD_NAMES[key]}", rule=CARD_NAMES[key].upper(), data={"card": key})
     swapped = False
     if key == "acceleration":
-        turn = parts[2]
-        if state.step(me, state.face[me]) and state.result is None:
-            state.face[me] = (state.face[me] + TURNS[turn]) % 4
-            _moved(state, me, _TOKEN_LABEL[turn], "ACCELERATION")
-    elif key == "feint":
-        direction = (state.face[me] + (3 if parts[2] == "L" else 1)) % 4
-        swapped = ahead(state.pos[me], direction) in state.at  # type: ignore[arg-type]
-        if state.step(me, direction) and state.result is None:
-            _moved(state, me, f"slides {'left' if parts[2] == 'L' else 'right'}", "FEINT")
-    elif key == "turnabout":
+        _accelerate(state, side, me, parts[2], None)
+        return
+    if key == "feint":
+        _feint(state, side, me, parts[2], None)
+        return
+    if key == "turnabout":
         state.face[me] = (state.face[me] + 2) % 4
         _moved(state, me, "turns about", "TURNABOUT")
     elif key in ("loop", "sixth"):
-        swapped = reverse(state, me)
+        reversed_ = reverse(state, me, cb["moves"].pop(me, ()), key)
+        if reversed_ is None:  # a Small Board Tile to choose first (BG-R12)
+            return
+        swapped = reversed_
     elif key == "aileron":
         cb["aileron"][side] += 1
     elif key == "dodge":
@@ -380,6 +433,39 @@ def play(state: BoredGamesState, side: str, opt: Option) -> None:
         cb["veterans"][side] += 1
     elif key == "thach":
         thach(state, parts[2], _other(side))
+    _after_card(state, side, me, key, swapped)
+
+
+def _accelerate(state: BoredGamesState, side: str, me: str, turn: str, tile: int | None) -> None:
+    """[ACCELERATION] M56, BG-R35: one more Manoeuvre (off the board, first the choice of tile, BG-R12)."""
+    direction = state.face[me]
+    if tile is None and state.must_choose_tile(me, direction):
+        state.await_tile(me, direction, "acceleration", turn=turn)
+        return
+    if state.step(me, direction, tile=tile) and state.result is None:
+        state.face[me] = (state.face[me] + TURNS[turn]) % 4
+        _moved(state, me, _TOKEN_LABEL[turn], "ACCELERATION")
+    _after_card(state, side, me, "acceleration", False)
+
+
+def _feint(state: BoredGamesState, side: str, me: str, way: str, tile: int | None) -> None:
+    """[FEINT] M57, BG-R11: one area straight to the left or right, facing kept (off the board, first the choice
+    of tile, BG-R12)."""
+    direction = (state.face[me] + (3 if way == "L" else 1)) % 4
+    if tile is None and state.must_choose_tile(me, direction):
+        state.await_tile(me, direction, "feint", way=way)
+        return
+    swapped = ahead(state.pos[me], direction) in state.at  # type: ignore[arg-type]
+    if state.step(me, direction, tile=tile) and state.result is None:
+        _moved(state, me, f"slides {'left' if way == 'L' else 'right'}", "FEINT")
+    _after_card(state, side, me, "feint", swapped)
+
+
+def _after_card(state: BoredGamesState, side: str, me: str, key: str, swapped: bool) -> None:
+    """After a card's effect: the combat may be over (BG-R31); Surprise Attack fires; after a swap the owner may
+    turn (BG-R11); else :func:`_card_done`."""
+    cb = state.combat
+    assert cb is not None
     if _after_effect(state):
         return
     if key == "surprise":

@@ -3,7 +3,8 @@
 The state keeps everything the rules need in plain attributes (never the event list): aircraft areas
 and facings, the Small Board Tiles in play, markers, command points, hands, the Order Pool and deck,
 and the combat in progress with each combatant's standing Manoeuvre Token moves (what Loop and
-Sixth Sense reverse, BG-R09).
+Sixth Sense reverse, BG-R09), and a move stopped for the player's choice of Small Board Tile (``wait``,
+BG-R12).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 from midway.engine import MAX_TURNS, Decision, Game, GameOption, Option, Outcome, State, TextSection
 from midway.rulesets.boredgames import activation, combat, purchase, setup
-from midway.rulesets.boredgames.board import ahead, block_cells, block_of, cell_id, parse_cell
+from midway.rulesets.boredgames.board import ahead, block_cells, block_of, cell_id, lazy, parse_cell
 from midway.rulesets.boredgames.data import (
     BASE_CELLS,
     CARD_NAMES,
@@ -56,9 +57,8 @@ class BoredGamesState(State):
         self.face: dict[str, int] = dict.fromkeys(self.kind, 0)
         self.at: dict[Cell, str] = {}
         self.small: list[Cell | None] = [None] * SMALL_TILES
-        self.small_age: list[int] = [0] * SMALL_TILES
         self.small_at: dict[Cell, int] = {}
-        self.tiles_added = 0
+        self.wait: dict[str, Any] | None = None
         self.marked: dict[str, bool] = {}
         self.cp = dict.fromkeys(SIDES, 0)
         self.bids: dict[str, int] | None = None
@@ -91,7 +91,7 @@ class BoredGamesState(State):
         own = {k: v for k, v in self.__dict__.items() if k not in self._SHARED and k not in self._ENGINE}
         for key in ("pos", "face", "at", "small_at", "marked", "cp", "vp", "actions"):
             own[key] = dict(own[key])
-        for key in ("small", "small_age", "deck", "pool", "discard"):
+        for key in ("small", "deck", "pool", "discard"):
             own[key] = list(own[key])
         own["hands"] = {s: list(v) for s, v in self.hands.items()}
         own["waiting"] = {s: list(v) for s, v in self.waiting.items()}
@@ -100,6 +100,8 @@ class BoredGamesState(State):
             own["bids"] = dict(self.bids)
         if self.flight is not None:
             own["flight"] = dict(self.flight)
+        if self.wait is not None:
+            own["wait"] = dict(self.wait)  # its values are never changed in place
         cb = self.combat
         if cb is not None:
             cb = dict(cb)
@@ -136,23 +138,69 @@ class BoredGamesState(State):
         self.at[cell] = aid
 
     # ------------------------------------------------------------ moving
-    def _free_small_tile(self, mover: str) -> int | None:
-        """[ACTION FLIGHT *] M30, BG-R12: a tile not in play first, else the earliest-added tile with no
-        aircraft, else the tile the moving aircraft is leaving if no *other* aircraft is on it."""
+    def tile_choices(self, mover: str) -> list[int]:
+        """[ACTION FLIGHT *] M30, BG-R12 (revised): the Small Board Tiles the player of ``mover`` may lay when it
+        flies off the board, as distinct choices: the first tile not in play (the tiles are alike), and every tile
+        in play that holds no aircraft but ``mover`` (moved, its old areas leave the board)."""
+        out = []
+        spare = False
+        at = self.at
         for i, origin in enumerate(self.small):
             if origin is None:
-                return i
-        best: int | None = None
-        own: int | None = None
-        for i, origin in enumerate(self.small):
-            assert origin is not None
-            on_tile = {self.at[c] for c in block_cells(origin) if c in self.at}
-            if on_tile == {mover}:
-                own = i
-            if on_tile or (best is not None and self.small_age[i] >= self.small_age[best]):
-                continue
-            best = i
-        return own if best is None else best
+                if not spare:
+                    spare = True
+                    out.append(i)
+            elif all(at.get(c, mover) == mover for c in block_cells(origin)):
+                out.append(i)
+        return out
+
+    def must_choose_tile(self, aid: str, direction: int) -> bool:
+        """[ACTION FLIGHT *] BG-R12: moving ``aid`` one area in ``direction`` leaves the board and two or more
+        Small Board Tiles could be laid: the player chooses (:meth:`await_tile`)."""
+        here = self.pos[aid]
+        assert here is not None
+        dest = ahead(here, direction)
+        return not self.on_board(dest) and len(self.tile_choices(aid)) > 1
+
+    def await_tile(self, aid: str, direction: int, then: str, **context: Any) -> None:
+        """[ACTION FLIGHT *] BG-R12: stop before the move of ``aid`` in ``direction`` off the board for its player
+        to choose the Small Board Tile (phase ``tile``); ``then`` and ``context`` say how the move goes on
+        (:meth:`_resume`). Nothing of the move is done yet, so the move is made again with the tile chosen."""
+        self.wait = {"aircraft": aid, "direction": direction, "then": then, "phase": self.phase, **context}
+        self.phase = "tile"
+
+    def tile_decision(self) -> Decision:
+        """[ACTION FLIGHT *] BG-R12: which Small Board Tile is laid on the block the aircraft enters."""
+        w = self.wait
+        assert w is not None
+        aid = w["aircraft"]
+        here = self.pos[aid]
+        assert here is not None
+        dest = ahead(here, w["direction"])
+        origin = block_of(dest)
+        opts = []
+        for i in self.tile_choices(aid):
+            old = self.small[i]
+            if old is None:
+                label = lazy("lay Small Board Tile {} (not yet in play) at {}".format, i + 1, cell_id(origin))
+            else:
+                label = lazy("move Small Board Tile {} from {} to {}".format, i + 1, cell_id(old), cell_id(origin))
+            opts.append(Option(f"tile:{i + 1}", label, {"tile": i, "from": None if old is None else cell_id(old)}))
+        title = f"{aid} flies off the board to {cell_id(dest)}: which Small Board Tile extends it?"
+        return self.decide(side_of(aid), title, "ACTION FLIGHT *", opts, kind="tile")
+
+    def _resume(self, opt: Option) -> None:
+        """[ACTION FLIGHT *] BG-R12: the tile chosen, the move stopped by :meth:`await_tile` is made with it and
+        the action goes on where it stopped."""
+        w = self.wait
+        assert w is not None
+        self.wait = None
+        self.phase = w["phase"]
+        tile = int(opt.data["tile"])
+        if w["then"] == "flight":
+            activation.manoeuvre(self, w["turn"], tile)
+        else:
+            combat.resume(self, w, tile)
 
     def ahead_note(self, aid: str, direction: int) -> str:
         """What one area in ``direction`` holds for ``aid``, in words (empty when it is a plain area)."""
@@ -160,36 +208,39 @@ class BoredGamesState(State):
         assert here is not None
         dest = ahead(here, direction)
         if not self.on_board(dest):
-            if self._free_small_tile(aid) is None:
+            n = len(self.tile_choices(aid))
+            if not n:
                 return "off the board with no Small Board Tile free: the aircraft is destroyed"
+            if n > 1:
+                return "off the board: you choose the Small Board Tile laid there"
             return "off the board: a Small Board Tile is laid there"
         other_aid = self.at.get(dest)
         return "" if other_aid is None else f"swaps places with {other_aid}"
 
-    def step(self, aid: str, direction: int, *, why: str = "manoeuvre") -> bool:
+    def step(self, aid: str, direction: int, *, tile: int | None = None) -> bool:
         """[ACTION FLIGHT] M27, M30-M32: move ``aid`` one area in ``direction``; False if it was destroyed.
 
-        Off the board a Small Board Tile is added (moved if need be) on the block of the area entered;
-        with none free the aircraft is destroyed. An aircraft in the area entered swaps places, keeping
-        its facing (BG-R28).
+        Off the board a Small Board Tile is laid (``tile``, the player's choice, else the only one that may be,
+        BG-R12) on the block of the area entered, moved if it was in play; with none free the aircraft is
+        destroyed. An aircraft in the area entered swaps places, keeping its facing (BG-R28).
         """
         here = self.pos[aid]
         assert here is not None
         dest = ahead(here, direction)
         if not self.on_board(dest):
-            tile = self._free_small_tile(aid)
             if tile is None:
-                self.emit("lost", f"{aid} flies off the board: no Small Board Tile is free", rule="ACTION FLIGHT *")
-                self.destroy(aid, "flew off the board")
-                return False
+                choices = self.tile_choices(aid)
+                if not choices:
+                    self.emit("lost", f"{aid} flies off the board: no Small Board Tile is free", rule="ACTION FLIGHT *")
+                    self.destroy(aid, "flew off the board")
+                    return False
+                tile = choices[0]
             old = self.small[tile]
             if old is not None:
                 for c in block_cells(old):
                     self.small_at.pop(c, None)
             origin = block_of(dest)
             self.small[tile] = origin
-            self.tiles_added += 1
-            self.small_age[tile] = self.tiles_added
             for c in block_cells(origin):
                 self.small_at[c] = tile
             moved = "moved" if old is not None else "added"
@@ -290,6 +341,8 @@ class BoredGamesState(State):
         if phase == "reenter":
             assert self.reenter_side is not None
             return {self.reenter_side: purchase.reenter_decision(self)}
+        if phase == "tile":
+            return {side_of(self.wait["aircraft"]): self.tile_decision()}  # type: ignore[index]
         return combat.decisions(self)
 
     # ----------------------------------------------------------- resolve
@@ -312,6 +365,8 @@ class BoredGamesState(State):
             purchase.resolve_purchase(self, side, opt)
         elif phase == "reenter":
             purchase.resolve_reenter(self, side, opt)
+        elif phase == "tile":
+            self._resume(opt)
         else:
             combat.resolve(self, side, opt)
 
@@ -362,17 +417,28 @@ class BoredGamesState(State):
             "lost": {s: dict(v) for s, v in self.lost.items()},
             "waiting": {s: list(v) for s, v in self.waiting.items()},
             "flight": None if self.flight is None else dict(self.flight),
+            "tile_wait": None if self.wait is None else _public_wait(self.wait),
             "combat": None if cb is None else combat.public(cb, self),
         }
         return view
 
 
+def _public_wait(wait: Mapping[str, Any]) -> dict[str, Any]:
+    """BG-R12, BG-R29: the move stopped for a choice of Small Board Tile, public like the board (the tokens
+    left were revealed, a Loop's token moves are public), as plain data."""
+    out = dict(wait)
+    if "left" in out and not isinstance(out["left"], str):
+        out["left"] = [list(m) for m in out["left"]]
+    return out
+
+
 class BoredGamesGame(Game):
     id = "boredgames"
     title = "Battle of Midway (Bored Games)"
-    version = "0.3"
+    version = "0.4"
     # 0.3: Loop and Sixth Sense reverse only the token moves, keeping later card moves (BG-R09 revised);
     # a swap caused by an Order Card lets the owner turn the aircraft by 1 side (BG-R11 revised).
+    # 0.4: the player chooses the Small Board Tile when two or more may be laid (BG-R12 revised).
     sides = SIDES
     side_names = SIDE_NAMES
     description = (

@@ -61,8 +61,6 @@ def sample(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Deci
             s.at[cell] = aid
     s.marked = {a["id"]: True for a in st["aircraft"] if a["marked"]}
     s.small = [None if o is None else (o[0], o[1]) for o in st["small_tiles"]]
-    s.small_age = [i + 1 if o is not None else 0 for i, o in enumerate(s.small)]
-    s.tiles_added = sum(1 for o in s.small if o is not None)
     s.small_at = {
         (o[0] + i, o[1] + j): t for t, o in enumerate(s.small) if o is not None for j in range(2) for i in range(2)
     }
@@ -74,6 +72,7 @@ def sample(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Deci
     s.lost = {k: dict(v) for k, v in st["lost"].items()}
     s.waiting = {k: list(v) for k, v in st["waiting"].items()}
     s.flight = None if st["flight"] is None else dict(st["flight"])
+    s.wait = _wait(st.get("tile_wait"))
     movers = view["to_move"] + [x for x in view["sealed"] if x not in view["to_move"]]
     mover = movers[0] if movers else None
     s.placer = mover or s.placer
@@ -88,6 +87,17 @@ def sample(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Deci
     return s
 
 
+def _wait(wait: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """BG-R12: the move stopped for a choice of Small Board Tile, as the state keeps it (a Loop's token moves left
+    as pairs)."""
+    if wait is None:
+        return None
+    out = dict(wait)
+    if wait["then"] == "reverse":
+        out["left"] = tuple((int(d), str(t)) for d, t in wait["left"])
+    return out
+
+
 def _combat(st: Mapping[str, Any], s: Any, mover: str | None) -> dict[str, Any] | None:
     """The combat in progress, its bookkeeping (which token row is next, the opening pass, who plans
     again, who turns after a swap) derived from the phase and who must choose."""
@@ -99,7 +109,16 @@ def _combat(st: Mapping[str, Any], s: Any, mover: str | None) -> dict[str, Any] 
     phase = st["phase"]
     order = None if cb["order"] is None else list(cb["order"])
     idx = 0
-    if phase == "omit" and order is not None:
+    wait = st.get("tile_wait")
+    opening = phase == "chain" and cb["card_turn"] != aside and not cb["played"]
+    if phase == "tile" and wait is not None:  # BG-R12: stopped for a Small Board Tile in the tokens or a card
+        if wait["then"] == "tokens" and wait["src"] == "exec" and order is not None:
+            idx = order.index(wait["aircraft"])
+            opening = True  # as the combat began
+        else:  # a card's move: the Defender's opening card leaves the chain's opening standing until it is done
+            idx = 2
+            opening = cb["card_turn"] != aside and len(cb["played"]) == 1
+    elif phase == "omit" and order is not None:
         idx = next(i for i, a in enumerate(order) if a[:3] == mover)
     elif phase in ("chain", "replan", "swapturn"):
         idx = 2
@@ -113,7 +132,7 @@ def _combat(st: Mapping[str, Any], s: Any, mover: str | None) -> dict[str, Any] 
         "idx": idx,
         "moves": {a: tuple((FACINGS.index(d), t) for d, t in m) for a, m in cb["moves"].items()},
         "chain": cb["card_turn"],
-        "opening": phase == "chain" and cb["card_turn"] != aside and not cb["played"],
+        "opening": opening,
         "veterans": dict(cb["veterans"]),
         "aileron": dict(cb["aileron"]),
         "dodge": cb["dodge"],
