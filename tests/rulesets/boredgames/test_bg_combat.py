@@ -87,7 +87,7 @@ def test_bg_combat_target_within_five_manoeuvres_not_areas() -> None:
     opts = options(st, "usn")
     assert "attack:usn-f1:ijn-f1" in opts  # E, R(S), S... reachable: 2 areas, 3+ manoeuvres
     assert "attack:usn-f1:ijn-f2" not in opts  # five areas straight behind: too many manoeuvres
-    reach = reachable((1, 5), 1, (None, None), frozenset())
+    reach = reachable((1, 5), 1, (None, None))
     assert (1, 7) in reach and (1, 0) not in reach and (6, 5) in reach and (7, 5) not in reach
 
 
@@ -246,3 +246,82 @@ def test_bg_action_combat_decisions_say_who_plays_and_what_passing_does() -> Non
     assert d.options[0].label == "play no card: card play ends, then Firing is checked"
     bid = bare({ANDY: (1, 5, "E"), KATIE: (10, 6, "W")}, phase="bid").decision("usn")
     assert bid is not None and [o.label for o in bid.options][2] == "bid 2 (1 CP left for Order Cards)"
+
+
+def test_bg_action_combat_reach_may_fly_off_the_board_onto_a_small_tile() -> None:
+    """ACTION COMBAT ("the activated Aircraft can pick a target only from those enemies that can be reached by a
+    maximum of 5 Manoeuvres"), ACTION FLIGHT * ("If, as a result of any move, the Aircraft was to fly off of the
+    board, the player can decide to extend it"), BG-R15 (revised): a Fighter on the American carrier's area at the
+    west edge facing west reaches the enemy beside it in 3 Manoeuvres, the first onto a Small Board Tile; it may
+    attack it (it could attack nobody), and a Flight of those 3 Manoeuvres does enter its area."""
+    placements = {"usn-f1": (0, 5, "W"), "ijn-f1": (0, 4, "S"), "usn-b1": (1, 6, "N"), "ijn-b1": (11, 6, "W")}
+    st = bare(placements)
+    assert "attack:usn-f1:ijn-f1" in options(st, "usn")
+    play(st, ("usn", "fly:usn-f1"), ("usn", "m:R"), ("usn", "m:R"), ("usn", "m:S"))
+    assert where(st, "usn-f1") == (0, 4, "E") and st.small == [(-2, 4), None]
+    assert reachable((0, 5), 3, (None, None)) == frozenset()  # on the board as it stands: nothing ahead
+
+
+def test_bg_action_combat_reach_lays_only_the_small_tiles_that_may_be_laid() -> None:
+    """ACTION FLIGHT * ("any Small Board Tile that does not currently contain any other Aircraft ... If the Aircraft
+    was to fly off of the board and there are no more available Small Board Tiles, it is regarded as destroyed"),
+    BG-R15 (revised): the count lays a tile only where one may be laid. With both tiles holding other aircraft
+    nothing lies ahead of an aircraft facing off the edge; with one tile that may be laid (the other held) the
+    aircraft carries it along from exit to exit (BG-R12), so the board limits nothing, as with two. The reach is
+    kept by whether a tile may be laid as well as by the board."""
+    both = {"usn-f1": (0, 5, "W"), "usn-f2": (-2, 0, "N"), "ijn-f1": (12, 0, "N"), "ijn-b1": (10, 10, "N")}
+    st = bare(both)
+    for i, o in enumerate(((-2, 0), (12, 0))):
+        st.small[i] = o
+        for c in ((o[0], o[1]), (o[0] + 1, o[1]), (o[0], o[1] + 1), (o[0] + 1, o[1] + 1)):
+            st.small_at[c] = i
+    assert st.tile_mask("usn-f1") == 0 and st.tile_mask("usn-f2") == 1  # usn-f2 may carry its own tile along
+    assert reachable((0, 5), 3, tuple(st.small), st.tile_mask("usn-f1")) == frozenset()
+    one = reachable((0, 5), 3, ((-2, 0), (12, 0)), 0b01)
+    assert {(-1, 5), (-3, 5), (-5, 5), (-3, 3)} <= one and one == reachable((0, 5), 3, (None, None), 0b11)
+    play(st, ("usn", "fly:usn-f2"), ("usn", "m:L"), ("usn", "m:S"), ("usn", "m:S"))  # off the board, tile 1 along
+    assert where(st, "usn-f2") == (-4, -1, "W") and st.small == [(-4, -2), (12, 0)] and not st.lost["usn"]["fighter"]
+
+
+def _brute(cell, facing, small, free):  # type: ignore[no-untyped-def]
+    """Every area entered on some path of 1 to 5 Manoeuvres, trying every tile that may be laid at each exit."""
+    from midway.rulesets.boredgames.board import ahead, block_of
+    from midway.rulesets.boredgames.data import BASE_CELLS
+
+    out = set()
+
+    def go(c, f, tiles, n):  # type: ignore[no-untyped-def]
+        if n == 5:
+            return
+        dest = ahead(c, f)
+        origin = block_of(dest)
+        if dest in BASE_CELLS or origin in tiles:
+            boards = [tiles]
+        else:
+            boards = [tiles[:i] + (origin,) + tiles[i + 1 :] for i in range(len(tiles)) if free >> i & 1]
+        if not boards:
+            return
+        out.add(dest)
+        for b in boards:
+            for t in (0, 1, 3):
+                go(dest, (f + t) % 4, b, n + 1)
+
+    go(cell, facing, small, 0)
+    return frozenset(out)
+
+
+def test_bg_action_combat_reach_matches_every_path_of_five_manoeuvres() -> None:
+    """ACTION COMBAT, BG-R15 (revised): the reach equals the areas entered on every path of 1 to 5 Manoeuvres
+    (forward, then straight or a quarter turn), each exit off the board laying any tile that may be laid, for
+    aircraft near the edges with the Small Board Tiles in various places and free or not."""
+    import random
+
+    from midway.rulesets.boredgames.data import BASE_CELLS
+
+    rng = random.Random(7)
+    edge = sorted(c for c in BASE_CELLS if min(c) <= 1 or max(c) >= 10)
+    boards = [(None, None), ((-2, 4), None), ((-2, 4), (12, 4)), ((4, 0), (6, -2)), (None, (-2, 10))]
+    for _ in range(60):
+        cell, facing = rng.choice(edge), rng.randrange(4)
+        small, free = rng.choice(boards), rng.randrange(4)
+        assert reachable(cell, facing, small, free) == _brute(cell, facing, small, free), (cell, facing, small, free)

@@ -48,10 +48,10 @@ def to_activation(st: BoredGamesState, after: str, actor: str | None) -> None:
 
 
 def activation_decision(st: BoredGamesState) -> Decision:
-    """[2.4.3] [ACTION COMBAT] M23, M24, M33: a marked aircraft, and Flight or Combat against a target in reach."""
+    """[2.4.3] [ACTION COMBAT] M23, M24, M33: a marked aircraft, and Flight or Combat against a target in reach
+    (BG-R15: in 5 Manoeuvres, laying the Small Board Tiles the aircraft could lay)."""
     side = st.initiative
     enemies = st.aircraft_of(other(side))
-    extra = st.extra_cells()
     key = tuple(st.small)
     opts = []
     for aid in st.marked:
@@ -60,7 +60,7 @@ def activation_decision(st: BoredGamesState) -> Decision:
         opts.append(Option(f"fly:{aid}", lazy("{}: Flight".format, aid), {"aircraft": aid}))
         cell = st.pos[aid]
         assert cell is not None
-        reach = reachable(cell, st.face[aid], key, extra)
+        reach = reachable(cell, st.face[aid], key, st.tile_mask(aid))
         for t in enemies:
             if st.pos[t] in reach:
                 opts.append(

@@ -71,7 +71,6 @@ EXPOSURE = {"usn": 0.0, "ijn": 1.0}
 dragged into, then a Thach Weave) costs that side, per enemy aircraft. The Japanese weigh it: the
 Americans win Initiative ties (2.4.2) and hold the Thach Weave (added to the Thach Weave counting, heuristic
 games 0-99: the IJN won 28% instead of 21%)."""
-NO_CELLS: frozenset[Cell] = frozenset()
 BUY = ("aileron", "dodge", "acceleration", "sixth", "loop", "surprise", "turnabout", "feint")
 """Order Cards in the order the heuristic buys them."""
 
@@ -308,7 +307,7 @@ class Board:
                 for aid, cell in self.pos.items():
                     if aid[:3] == side or self.kind[aid] == "bomber":
                         continue
-                    reach = reachable(cell, self.face[aid], (), NO_CELLS)
+                    reach = reachable(cell, self.face[aid], ())  # on the board as it stands (no tile laid)
                     score -= sign * w * sum(1 for c in bombers[side] if c in reach)
         return score
 
@@ -806,7 +805,8 @@ HUNT_ODDS = {"usn": 0.31, "bomber": 0.66, "distance": 0.16, "threat": 0.15, "dod
 (seeds 100000-100332, every decision after set-up, 51,790 positions; five-fold cross-validated log loss
 0.629 against 0.656 for the heuristic's :meth:`Board.value` and 0.662 for a constant). ``bomber``: each Bomber
 on the board; ``distance``: the nearest Bomber's Manoeuvres to the enemy carrier; ``threat``: each enemy
-aircraft that reaches one of the side's Bombers in five Manoeuvres (a Combat it can start), counted per
+aircraft that reaches one of the side's Bombers in five Manoeuvres (a Combat it can start) on the board as it
+stands (as fitted: no Small Board Tile laid on the way, which BG-R15 since rules 0.4 also counts), counted per
 Bomber; ``dodge``: each Dodge in hand (a Firing cancelled); ``thach``: each Thach Weave in the American hand;
 ``usn``: the Americans' edge (ties of the Initiative, 2.4.2). Why not :meth:`Board.value`: it counts a Bomber
 as 6 less 0.6 a Manoeuvre to the carrier, so a Bomber ten Manoeuvres away is worth nothing or less, and the
@@ -818,7 +818,6 @@ def hunt_logit(state: Any) -> float:
     """Carrier Hunt: the log-odds that the Americans win from ``state`` (:data:`HUNT_ODDS`)."""
     w = HUNT_ODDS
     small = tuple(state.small)
-    extra = frozenset(state.small_at)
     pos, face, kind = state.pos, state.face, state.kind
     bombers: dict[str, list[Cell]] = {"usn": [], "ijn": []}
     near = {"usn": 20, "ijn": 20}
@@ -833,7 +832,7 @@ def hunt_logit(state: Any) -> float:
             continue
         target = other(aid[:3])
         if bombers[target]:
-            reach = reachable(cell, face[aid], small, extra)
+            reach = reachable(cell, face[aid], small)  # the board as it stands: the feature as fitted
             threat[target] += sum(1 for c in bombers[target] if c in reach)
     hands = state.hands
     return (

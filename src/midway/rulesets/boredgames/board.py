@@ -66,23 +66,31 @@ def is_attack(col: str | None) -> bool:
     return col in ATTACK_COLOURS
 
 
-_REACH: Memo[tuple[Cell, int, tuple[Cell | None, ...]], frozenset[Cell]] = Memo(limit=200_000)
-"""Reachable areas by (cell, facing, Small Board Tiles in play): boards are few, positions many."""
+_REACH: Memo[tuple[Cell, int, tuple[Cell | None, ...] | None], frozenset[Cell]] = Memo(limit=200_000)
+"""Reachable areas by (cell, facing, Small Board Tiles in play, or None when a tile may be laid): boards are few,
+positions many."""
 
 
-def reachable(cell: Cell, facing: int, small: tuple[Cell | None, ...], extra: frozenset[Cell]) -> frozenset[Cell]:
-    """[ACTION COMBAT] M33, BG-R15: every area an aircraft reaches in 1..5 Manoeuvres on the board as it stands.
+def reachable(cell: Cell, facing: int, small: tuple[Cell | None, ...], free: int = 0) -> frozenset[Cell]:
+    """[ACTION COMBAT] M33, BG-R15 (revised): every area an aircraft reaches in 1..5 Manoeuvres.
 
     A Manoeuvre is one area forward then an optional quarter turn; other aircraft do not block (they
-    would swap), and no Small Board Tile is added on the way. Kept by board (the Small Tiles in play,
-    ``small``; ``extra`` is their areas) in an engine :class:`~midway.engine.memo.Memo`.
+    would swap). ``small`` holds each Small Board Tile's block (None: not in play); ``free`` has bit ``i``
+    set when tile ``i`` may be laid (ACTION FLIGHT *: not in play, or in play with no aircraft but the
+    moving one on it). A Manoeuvre off the board lays such a tile on the block entered, as a Flight
+    would (BG-R12), and it may be laid again at the next exit: only the moving aircraft is ever on it (a tile
+    is carried along), so with one tile that may be laid the board limits nothing. With none (``free`` 0),
+    the count is on the board as it stands: a path ends where it would leave it (the aircraft would be
+    destroyed). Kept by board, or by none when a tile may be laid, in an engine
+    :class:`~midway.engine.memo.Memo`.
     """
-    key = (cell, facing, small)
+    key = (cell, facing, None if free else small)
     got = _REACH.get(key)
-    return got if got is not None else _REACH.made(key, _reach, cell, facing, extra)
+    return got if got is not None else _REACH.made(key, _reach, cell, facing, None if free else small)
 
 
-def _reach(cell: Cell, facing: int, extra: frozenset[Cell]) -> frozenset[Cell]:
+def _reach(cell: Cell, facing: int, small: tuple[Cell | None, ...] | None) -> frozenset[Cell]:
+    """The search of :func:`reachable` over (area, facing), breadth first; ``small`` None: off the board too."""
     seen: set[Cell] = set()
     frontier = {(cell, facing)}
     visited = set(frontier)
@@ -90,7 +98,7 @@ def _reach(cell: Cell, facing: int, extra: frozenset[Cell]) -> frozenset[Cell]:
         nxt: set[tuple[Cell, int]] = set()
         for c, f in frontier:
             dest = ahead(c, f)
-            if dest not in BASE_CELLS and dest not in extra:
+            if small is not None and dest not in BASE_CELLS and block_of(dest) not in small:
                 continue
             seen.add(dest)
             for t in (0, 1, 3):

@@ -119,9 +119,6 @@ class BoredGamesState(State):
     def on_board(self, cell: Cell) -> bool:
         return cell in BASE_CELLS or cell in self.small_at
 
-    def extra_cells(self) -> frozenset[Cell]:
-        return frozenset(self.small_at)
-
     def has_marked(self, side: str) -> bool:
         return any(a.startswith(side) for a in self.marked)
 
@@ -153,6 +150,18 @@ class BoredGamesState(State):
             elif all(at.get(c, mover) == mover for c in block_cells(origin)):
                 out.append(i)
         return out
+
+    def tile_mask(self, mover: str) -> int:
+        """[ACTION COMBAT] BG-R15: the tiles :func:`~midway.rulesets.boredgames.board.reachable` may lay for
+        ``mover`` (bit ``i``: tile ``i`` not in play, or holding no other aircraft)."""
+        if not self.small_at:
+            return (1 << len(self.small)) - 1
+        at = self.at
+        mask = 0
+        for i, origin in enumerate(self.small):
+            if origin is None or all(at.get(c, mover) == mover for c in block_cells(origin)):
+                mask |= 1 << i
+        return mask
 
     def must_choose_tile(self, aid: str, direction: int) -> bool:
         """[ACTION FLIGHT *] BG-R12: moving ``aid`` one area in ``direction`` leaves the board and two or more
@@ -435,10 +444,11 @@ def _public_wait(wait: Mapping[str, Any]) -> dict[str, Any]:
 class BoredGamesGame(Game):
     id = "boredgames"
     title = "Battle of Midway (Bored Games)"
-    version = "0.4"
+    version = "0.5"
     # 0.3: Loop and Sixth Sense reverse only the token moves, keeping later card moves (BG-R09 revised);
     # a swap caused by an Order Card lets the owner turn the aircraft by 1 side (BG-R11 revised).
     # 0.4: the player chooses the Small Board Tile when two or more may be laid (BG-R12 revised).
+    # 0.5: the 5 Manoeuvres to a Combat's target may leave the board onto a Small Board Tile (BG-R15 revised).
     sides = SIDES
     side_names = SIDE_NAMES
     description = (
