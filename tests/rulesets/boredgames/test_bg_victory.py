@@ -152,6 +152,24 @@ def test_bg_round_limit_ends_every_game() -> None:
     assert st3.outcome() is not None and st3.outcome().winner == "ijn"
 
 
+def test_bg_3_4_1_no_fighter_returns_after_the_last_round() -> None:
+    """3.4.1 ("The Round ends. Before beginning a new Round, the following points must be considered: ... the players
+    introduce previously destroyed Fighters back into the game"), BG-R26 (revised): after the last round no new
+    round begins: the Midway bonus is scored, then the game ends at the round limit without asking for the
+    destroyed Fighters' return (it used to ask, then end)."""
+    placements = {"usn-f1": (5, 5, "E"), "ijn-f1": (6, 5, "W"), "ijn-f2": (5, 6, "N"), "usn-f2": (0, 0, "N")}
+    st = bare(placements, mode=DOM, marked=[], options={"max_rounds": 1})
+    st.destroy("usn-f1", "test")
+    st.destroy("ijn-f1", "test")
+    st.pool, st.deck = [], []
+    begin_purchase(st)
+    st._cache = None
+    assert st.phase != "reenter" and st.pending() == {}
+    out = st.outcome()
+    assert out is not None and out.kind == "limit" and st.vp == {"usn": 1, "ijn": 3} and out.winner == "ijn"
+    assert st.waiting == {"usn": ["usn-f1"], "ijn": ["ijn-f1"]} and st.pos["usn-f1"] is None
+
+
 def test_bg_2_1_carrier_hunt_outcome_has_no_victory_point_score() -> None:
     """2.1 (B2), BG-R25: Carrier Hunt has no Victory Points, so its outcome carries no score (the
     terminal printed "Score: Americans 0, Japanese 0" under the winner); Domination keeps its VP."""

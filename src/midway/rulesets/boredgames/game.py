@@ -444,11 +444,12 @@ def _public_wait(wait: Mapping[str, Any]) -> dict[str, Any]:
 class BoredGamesGame(Game):
     id = "boredgames"
     title = "Battle of Midway (Bored Games)"
-    version = "0.5"
+    version = "0.6"
     # 0.3: Loop and Sixth Sense reverse only the token moves, keeping later card moves (BG-R09 revised);
     # a swap caused by an Order Card lets the owner turn the aircraft by 1 side (BG-R11 revised).
     # 0.4: the player chooses the Small Board Tile when two or more may be laid (BG-R12 revised).
     # 0.5: the 5 Manoeuvres to a Combat's target may leave the board onto a Small Board Tile (BG-R15 revised).
+    # 0.6: after the last round (Domination) no destroyed Fighter is asked to return (BG-R26 revised).
     sides = SIDES
     side_names = SIDE_NAMES
     description = (

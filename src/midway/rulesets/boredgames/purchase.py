@@ -76,7 +76,8 @@ def reshuffle(st: BoredGamesState) -> None:
 
 
 def end_round(st: BoredGamesState) -> None:
-    """[2.4.5] [3.4.1] M55, M70, M81, BG-R04: Midway majority, returning Fighters, then the next round."""
+    """[2.4.5] [3.4.1] M55, M70, M81, BG-R04: Midway majority, returning Fighters, then the next round. After the
+    last round (BG-R26) no new round begins, so no Fighter returns: the game ends at once."""
     if st.mode == DOMINATION:
         count = {s: sum(1 for a in st.aircraft_of(s) if st.pos[a] in MIDWAY_CELLS) for s in SIDES}
         if count["usn"] != count["ijn"]:
@@ -84,6 +85,9 @@ def end_round(st: BoredGamesState) -> None:
             st.score(leader, MIDWAY_VP, "more aircraft on the Midway Tile")
             if st.result is not None:
                 return
+        if st.round >= st.max_rounds:  # 3.4.1: Fighters return "before beginning a new Round"; there is none
+            after_round(st)
+            return
         st.reenter_side = st.initiative
         skip_reentry(st)
         if st.reenter_side is not None:
