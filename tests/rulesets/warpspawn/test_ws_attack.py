@@ -447,3 +447,53 @@ def test_ws_interception_segment_owner_picks_patrol_fighter_by_turns_left() -> N
         play(st, chosen)
         assert st.squads[spent].box == "drink"
         assert st.squads["ijn-zero-2" if spent == "ijn-zero-1" else "ijn-zero-1"].box == "patrol"
+
+
+def _last_carriers(nautilus: bool):  # type: ignore[no-untyped-def]
+    """Akagi is Japan's last carrier and Yorktown America's; two Vals are in the Attack box against Task Force 16,
+    and Akagi is struck first: by a Dauntless in the Attack box, or on turn 17 by Nautilus (M72)."""
+    if nautilus:
+        st = bare(("ijn-val-1", "ijn-val-2"), nautilus=True)
+        st.turn = 17
+    else:
+        st = bare(("usn-dauntless-1", "ijn-val-1", "ijn-val-2"))
+        group(st, "usn", "attack", ["usn-dauntless-1"])
+    group(st, "ijn", "attack", ["ijn-val-1", "ijn-val-2"], target="tf16")
+    st.status.update({"soryu": OUT, "hiryu": OUT, "kaga": OUT, "enterprise": OUT, "hornet": OUT})
+    return st
+
+
+AKAGI_SUNK = {False: [6, 6, 6, 6, 1, 1], True: [3, 5, 1]}
+"""The rolls that put Akagi Out of Action: the Japanese AA misses (6s), the Dauntless hits (1), damage 1; or
+Nautilus hits (3), Akagi fails to dodge (5), damage 1."""
+
+
+def test_ws_attack_phase_japanese_raids_fly_after_the_last_japanese_carrier_falls() -> None:
+    """ATTACK PHASE ("The Americans go first, followed by the Japanese"), C-18, WS-R18 (revised): squads already in
+    the Attack box "still attack" when the American raid, or Nautilus on turn 17, has put the last Japanese carrier
+    Out of Action; the game is judged once the Attack Phase has resolved. Here the Vals miss: the Americans win,
+    after the Japanese raid. (The game used to end at Akagi's damage roll, the Japanese raid never flying.)"""
+    for nautilus in (False, True):
+        st = _last_carriers(nautilus)
+        dice(st, [*AKAGI_SUNK[nautilus], 6, 6, 6, 6, 6])  # the American AA misses, and both Vals
+        start_attack(st)
+        assert st.status["akagi"] == OUT and st.status["yorktown"] == OK
+        assert [e.data["side"] for e in st.events if e.kind == "raid" and "side" in e.data][-1] == "ijn"
+        assert len(rolls(st, "Val attacks Yorktown")) == 2 and not st.raids and st.raid is None
+        out = st.outcome()
+        assert out is not None and out.winner == "usn" and out.kind == "carriers"
+
+
+def test_ws_victory_both_sides_lose_their_last_carrier_in_one_attack_phase_is_a_draw() -> None:
+    """VICTORY ("Destroy all of your opponents carriers"), M73, C-19, WS-R19 (revised), WS-R18: when the American
+    raid (or Nautilus) puts out Japan's last carrier and the Japanese raid that follows in the same Attack Phase puts
+    out America's, both sides have destroyed all of the other's carriers: a draw, with no carrier left on either
+    side. (The Americans used to win before the Japanese raid flew.)"""
+    for nautilus in (False, True):
+        st = _last_carriers(nautilus)
+        dice(st, [*AKAGI_SUNK[nautilus], 6, 6, 6, 1, 1, 2])  # AA misses, both Vals hit, damage 2: Out of Action
+        start_attack(st)
+        assert st.status["akagi"] == OUT and st.status["yorktown"] == OUT
+        out = st.outcome()
+        assert out is not None and out.winner is None and out.kind == "carriers"
+        assert out.score == {"usn": 0, "ijn": 0}

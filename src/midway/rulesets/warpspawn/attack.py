@@ -284,7 +284,8 @@ def damage(st: WarpspawnState, k: str, carrier: str) -> None:
 
 def out_of_action(st: WarpspawnState, carrier: str) -> None:
     """[DAMAGE SEGMENT] Out of Action: the carrier is destroyed for good (WS-R10) with every squad
-    on board (M62)."""
+    on board (M62). Victory is judged once the whole Attack Phase has resolved, not here (WS-R18): raids
+    still in the Attack box fly after the last enemy carrier falls."""
     st.status[carrier] = OUT
     recap(st)
     st.emit(
@@ -293,7 +294,6 @@ def out_of_action(st: WarpspawnState, carrier: str) -> None:
     for sq in list(st.squads.values()):
         if sq.carrier == carrier and sq.box in ("deck", "refuel"):
             destroy(st, sq, f"lost with {CARRIERS[carrier].name}", rule=R_DMG, combat=True)
-    st.check_victory()
 
 
 def end_raid(st: WarpspawnState) -> None:

@@ -191,7 +191,8 @@ class WarpspawnState(State):
                         assert d is not None, "the attack phase stopped without a decision"
                         self._offer({d.side: d})
                     return
-                self.end_turn()
+                if not self.check_victory():  # once the whole Attack Phase has resolved (WS-R18)
+                    self.end_turn()
 
     def _after_move(self) -> None:
         """[TURN SEQUENCE] Americans move, then Japanese; then the Attack Phase (M16, M17)."""
@@ -223,8 +224,14 @@ class WarpspawnState(State):
         return {side: carriers_left(self, side) for side in ("usn", "ijn")}
 
     def check_victory(self) -> bool:
-        """[VICTORY] Destroy all of your opponent's carriers (M73; Midway excluded, WS-R11)."""
+        """[VICTORY] Destroy all of your opponent's carriers (M73; Midway excluded, WS-R11), judged at the end of
+        the Attack Phase (WS-R18): a side that has lost its last carrier by then loses, and when both have, both
+        have done what the text asks and the game is a draw (WS-R19)."""
         score = self.score()
+        if score["usn"] == 0 and score["ijn"] == 0:
+            why = "both sides have lost every carrier in the same Attack Phase: a draw"
+            self.finish(Outcome(None, why, score, kind="carriers"))
+            return True
         for side, enemy in (("usn", "ijn"), ("ijn", "usn")):
             if score[enemy] == 0:
                 self.finish(
@@ -385,7 +392,7 @@ give ``(head, unit, place)`` (a squad or a carrier for ``unit``; "" where the id
 class WarpspawnGame(Game):
     id = "warpspawn"
     title = "Midway (Warpspawn)"
-    version = "4"
+    version = "5"
     """2: a Deck Fire takes its 2 squads from Refuel/Rearm when On Deck is short (WS-R09); interception
     by the whole defending fleet (WS-R23) and runways that do not cap Midway's deck (WS-R21) by default.
     3: the owner picks between squads that differ in their Patrol turns (and, with the historical constraints, in
@@ -393,7 +400,9 @@ class WarpspawnGame(Game):
     4: with the historical constraints Japan must fly its two Midway waves: its bombers move toward Takeoff, which
     holds for the wave, a ready wave launches and goes on to attack, and the first counter-attack is the first raid on
     a Task Force (WS-R35); games without them are unchanged but for the views (WS-R32: a failed search reads as a
-    move to the enemy, and its loss choices are not shown as its turn)."""
+    move to the enemy, and its loss choices are not shown as its turn).
+    5: victory is judged once the Attack Phase has resolved, so the raids in the Attack box fly after the last enemy
+    carrier falls, and both sides losing their last carrier in one Attack Phase is a draw (WS-R18, WS-R19)."""
     sides = ("usn", "ijn")
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (
