@@ -408,3 +408,20 @@ def test_ws_hc_random_games_reach_the_carrier_battle() -> None:
             d = decision(st)
             play(st, rng.choice(d.option_ids))
         assert st.hc["jp_waves"] >= 2 and st.hc["jp_wave2_attacked"] and st.hc["us_carrier_wave"]
+
+
+def test_ws_hc_midway_wave_group_in_search_must_move_on() -> None:
+    """MOVE PHASE ("A squad must move to the next Box if it is not on a carrier or on patrol"), WS-R28, WS-R35: a group
+    of Japan's second Midway wave in Search has one place, Attack; ``done`` is not offered while it is still to move
+    (it was, and at ``done`` only squads were moved, so the wave sat in Search turn after turn); picking it sends
+    it to Attack (Midway needs no search roll, M33)."""
+    st = bare(("ijn-val-1",), historical_constraints=True)
+    st.mover = "ijn"
+    st.hc["jp_waves"] = 2
+    gid = group(st, "ijn", "search", ["ijn-val-1"], target="midway")
+    st.groups[gid]["wave"] = 2
+    sync(st)
+    assert move.group_dests(st, gid) == ["attack"]
+    assert "done" not in ids(st)
+    play(st, f"pick:{gid}")
+    assert st.groups[gid]["box"] == "attack"

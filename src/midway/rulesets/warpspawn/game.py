@@ -402,7 +402,9 @@ class WarpspawnGame(Game):
     a Task Force (WS-R35); games without them are unchanged but for the views (WS-R32: a failed search reads as a
     move to the enemy, and its loss choices are not shown as its turn).
     5: victory is judged once the Attack Phase has resolved, so the raids in the Attack box fly after the last enemy
-    carrier falls, and both sides losing their last carrier in one Attack Phase is a draw (WS-R18, WS-R19)."""
+    carrier falls, and both sides losing their last carrier in one Attack Phase is a draw (WS-R18, WS-R19); a strike
+    group still to move in Search holds ``done`` back (WS-R28: with the historical constraints a Midway wave's group
+    sat there)."""
     sides = ("usn", "ijn")
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (

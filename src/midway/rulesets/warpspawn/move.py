@@ -261,9 +261,11 @@ def units(st: WarpspawnState, ctx: Ctx) -> list[tuple[str, list[str]]]:
 
 
 def done_allowed(st: WarpspawnState, listed: list[tuple[str, list[str]]]) -> bool:
-    """``done`` once no unit that must move has two or more places to go (WS-R28)."""
+    """``done`` once no unit that must move has two or more places to go (WS-R28), and no strike group in Search or
+    2nd Search is still to move: a group always has to move on, and :func:`end_move` moves squads only (with the
+    historical constraints a group of a Midway wave has one place, Attack: WS-R35)."""
     for unit, dests in listed:
-        if len(dests) > 1 and _unit_must(st, unit):
+        if unit in st.groups or (len(dests) > 1 and _unit_must(st, unit)):
             return False
     return constraints.done_allowed(st, listed)
 
