@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from midway.rulesets.warpspawn import GAME, move
-from midway.rulesets.warpspawn.board import IMMOBILIZED, OUT
+from midway.rulesets.warpspawn.board import IMMOBILIZED, OUT, reindex
 
 from .helpers import bare, decision, dice, fresh, group, ids, place, play, rolls, start_attack, sync
 
@@ -22,21 +22,56 @@ def jp_takeoff(bombers, zeros, **options):  # type: ignore[no-untyped-def]
     return st
 
 
+def jp_phase(st) -> None:  # type: ignore[no-untyped-def]
+    """Start Japan's move phase on the edited position: squads below turned face up, the Midway wave judged
+    (WS-R35)."""
+    st.mover, st.sel = "ijn", ""
+    reindex(st)
+    move.start_move(st, "ijn")
+    sync(st)
+
+
+DECKS = ("soryu",) * 4 + ("hiryu",) * 4 + ("kaga",) * 4 + ("akagi",) * 4
+
+
+def wave_on_deck(bombers, zeros, **hc):  # type: ignore[no-untyped-def]
+    """Japan's ``bombers`` then ``zeros`` face up On Deck, four a carrier from Soryu on, the anchor Judy below Akagi
+    (the American anchor has flown: it is free), the constraints' bookkeeping ``hc``; Japan to move."""
+    st = bare(tuple(bombers) + tuple(zeros), historical_constraints=True)
+    st.squads["usn-dauntless-10"].flown = True
+    for sid, c in zip((*bombers, *zeros), DECKS, strict=False):
+        place(st, sid, "deck", c)
+    st.hc.update(hc)
+    jp_phase(st)
+    return st
+
+
 def test_ws_hc_japan_first_wave_midway_nine_bombers_four_zeros() -> None:
-    """M66: Japan must attack Midway first with at least 9 bombers and 4 Zeros (WS-R24): with 8 bombers in
-    Takeoff it cannot launch (and holds there for the wave: WS-R35); with 9 + 4 it launches only against Midway
-    and the whole box must go."""
-    st = jp_takeoff(JP_BOMBERS[:8], JP_ZEROS)
-    assert not [o for o in ids(st) if o.removeprefix("pick:") in (*JP_BOMBERS, *JP_ZEROS)]
-    st = jp_takeoff(JP_BOMBERS, JP_ZEROS)
-    assert "done" not in ids(st)  # the wave is ready: it must launch now (WS-R35)
+    """M66 ("The Japanese must attack Midway immediately with at least 9 bombers & 4 Zeros"), WS-R35 (revised): the
+    wave is built On Deck. With 8 bombers and 4 Zeros face up On Deck nothing goes to Takeoff: the Judy below comes
+    up, and ``done`` waits for her; with 9 and 4 On Deck the bombers and Zeros go up together, ``done`` waiting
+    until they have; the next turn the whole Takeoff box launches, against Midway only."""
+    st = wave_on_deck(JP_BOMBERS[:8], JP_ZEROS)
+    assert ids(st) == ["pick:ijn-judy-4"]  # the Kates and the Zeros hold On Deck; no squad may go to Takeoff
+    play(st, "pick:ijn-judy-4")
+    assert ids(st) == ["move:ijn-judy-4:deck"]
+    play(st, "move:ijn-judy-4:deck")
+    _first_choice(st, "usn")
+    wave = {*JP_BOMBERS[:8], *JP_ZEROS, "ijn-judy-4"}
+    assert st.mover == "ijn" and set(ids(st)) == {f"pick:{s}" for s in wave}  # all must go up: no ``done``
+    play(st, "pick:ijn-kate-1")
+    assert ids(st) == ["move:ijn-kate-1:takeoff"]
+    play(st, "move:ijn-kate-1:takeoff")
+    while st.mover == "ijn":
+        assert "done" not in ids(st)  # nothing else to do: the phase ends as the last of the wave goes up
+        play(st, _least(st))
+    assert _jp_in(st, "takeoff") == wave
+    _first_choice(st, "usn")
     play(st, "pick:ijn-kate-1")  # its one place, Search against Midway: moved at once
     kate = st.squads["ijn-kate-1"]
     assert kate.box == "search" and st.groups[kate.group]["target"] == "midway"
     play(st, "pick:ijn-zero-1")
-    assert all(":search:" in o for o in ids(st))  # no landing back, no patrol while the wave launches
-    play(st, "move:ijn-zero-1:search:new:midway")
-    assert "done" not in ids(st)  # the rest of the box has still to go
+    assert ids(st) == ["move:ijn-zero-1:search:new:midway", f"move:ijn-zero-1:search:join:{kate.group}"]
 
 
 def test_ws_hc_midway_attacks_at_once_with_all_but_fighters() -> None:
@@ -51,17 +86,20 @@ def test_ws_hc_midway_attacks_at_once_with_all_but_fighters() -> None:
 
 
 def test_ws_hc_second_wave_on_midway() -> None:
-    """M68: after the first wave, Japan's next wave must again target Midway; WS-R35: it holds until it has
-    the first wave's size or, as here, every bomber Japan has left (2)."""
-    st = jp_takeoff(["ijn-val-1"], [])
-    st.hc["jp_waves"] = 1
-    st.hc["us_carrier_struck"] = 1
-    sync(st)
-    assert "pick:ijn-val-1" not in ids(st)  # the Judy below is Japan's other bomber: the wave waits for her
-    st = jp_takeoff(["ijn-val-1", "ijn-judy-4"], [])
-    st.hc["jp_waves"] = 1
-    st.hc["us_carrier_struck"] = 1
-    sync(st)
+    """M68 ("This must be followed by a second attack on the Island"), WS-R35 (revised): after the first wave Japan's
+    next launch is again against Midway, built On Deck like the first, with the first wave's size or, as here, every
+    bomber Japan has left (2): with the Val On Deck and the Judy below nothing goes to Takeoff and the Judy comes up;
+    with both On Deck they go up, and the next turn launch against Midway only, though American carrier planes
+    have attacked (M70 would allow Task Force 16 after the second wave)."""
+    st = wave_on_deck(["ijn-val-1"], [], jp_waves=1, us_carrier_struck=1)
+    assert ids(st) == ["pick:ijn-judy-4"]
+    play(st, "pick:ijn-judy-4", "move:ijn-judy-4:deck")
+    _first_choice(st, "usn")
+    assert set(ids(st)) == {"pick:ijn-val-1", "pick:ijn-judy-4"}
+    play(st, "pick:ijn-val-1")
+    assert ids(st) == ["move:ijn-val-1:takeoff"]
+    play(st, "move:ijn-val-1:takeoff", "pick:ijn-judy-4", "move:ijn-judy-4:takeoff")
+    _first_choice(st, "usn")
     play(st, "pick:ijn-val-1")  # its one place: Search against Midway
     assert st.groups[st.squads["ijn-val-1"].group]["target"] == "midway"
     play(st, "pick:ijn-judy-4")
@@ -70,7 +108,7 @@ def test_ws_hc_second_wave_on_midway() -> None:
         f"move:ijn-judy-4:search:join:{st.squads['ijn-val-1'].group}",
     ]
     play(st, "move:ijn-judy-4:search:new:midway")  # nothing left to move: the phase ends
-    assert st.hc["jp_waves"] == 2 and st.turn == 2
+    assert st.hc["jp_waves"] == 2 and st.turn == 4
 
 
 def test_ws_hc_us_carriers_wait_for_second_wave_then_four_groups() -> None:
@@ -306,21 +344,17 @@ def test_ws_hidden_information_views() -> None:
 
 
 def test_ws_hc_takeoff_squad_without_destination_is_not_pancaked() -> None:
-    """MOVE PHASE (M40: only squads leaving Patrol or Return I pancake), WS-R24, WS-R35: with the historical
-    constraints a Val alone in Takeoff holds there for Japan's first Midway wave (it may neither launch nor
-    land); at ``done`` it stays in Takeoff instead of being destroyed."""
-    st = bare(("ijn-val-1",), historical_constraints=True)
-    place(st, "ijn-val-1", "takeoff")
-    sync(st)
-    while decision(st).side == "usn":
-        play(st, "done" if "done" in ids(st) else ids(st)[0])
-    assert "pick:ijn-val-1" not in ids(st)  # it may not launch yet, nor land
-    assert "done" not in ids(st)  # WS-R35: the Judy below must come up first
-    play(st, "pick:ijn-judy-4")
-    assert ids(st) == ["move:ijn-judy-4:deck"]
-    play(st, "move:ijn-judy-4:deck")  # nothing else may move: the phase ends
-    assert st.squads["ijn-val-1"].box == "takeoff"
-    assert not any(e.kind == "loss" and e.data["squad"] == "ijn-val-1" for e in st.events)
+    """MOVE PHASE (M40: only squads leaving Patrol or Return I pancake), WS-R24: with the historical constraints an
+    American carrier Dauntless in Takeoff may not launch before Japan's second Midway wave has attacked (M69); with no
+    American deck to land on it has nowhere to go, and at ``done`` it stays in Takeoff instead of being destroyed.
+    (Japan's squads no longer meet this: its waves are built On Deck and launch from Takeoff, WS-R35.)"""
+    st = bare(("usn-dauntless-1",), historical_constraints=True)
+    st.squads["usn-dauntless-10"].flown = True
+    place(st, "usn-dauntless-1", "takeoff")
+    st.deck_cap.update(yorktown=0, enterprise=0, hornet=0, midway=0)
+    sync(st)  # it may not launch yet, nor land: nothing American can move, and the phase ends at once
+    assert st.mover == "ijn" and st.squads["usn-dauntless-1"].box == "takeoff"
+    assert not any(e.kind == "loss" and e.data["squad"] == "usn-dauntless-1" for e in st.events)
 
 
 def _least(st) -> str:  # type: ignore[no-untyped-def]
@@ -343,57 +377,48 @@ def _jp_in(st, box: str) -> set[str]:  # type: ignore[no-untyped-def]
 
 
 def test_ws_hc_japan_bombers_move_forward_until_the_wave() -> None:
-    """WS-R35 (M66, "must attack Midway immediately"): on Turn 1 a face-up Kate On Deck may only go to Takeoff,
-    a Val below only up once there is room, a Zero only to Takeoff until 4 are there; ``done`` waits for all of
-    it. Without the constraints every one of them may stay."""
+    """WS-R35 (revised), M66: the wave is built On Deck. On Turn 1 no Japanese squad may go to Takeoff and the Kates
+    On Deck hold; with 8 Zeros On Deck (the wave needs 4), Hiryu's Zeros go below one at a time to make room for the
+    Val and the Judy waiting under them, which come up; ``done`` waits for all of it (the phase ends with it). Without
+    the constraints every one of them may stay."""
     st = fresh(historical_constraints=True)
     _first_choice(st, "usn")
-    assert st.mover == "ijn" and "done" not in ids(st)
-    play(st, "pick:ijn-kate-1")
-    assert ids(st) == ["move:ijn-kate-1:takeoff"]
-    play(st, "move:ijn-kate-1:takeoff", "pick:ijn-zero-1")
-    assert ids(st) == ["move:ijn-zero-1:takeoff"]
-    play(st, "move:ijn-zero-1:takeoff", "pick:ijn-val-1")
-    assert ids(st) == ["move:ijn-val-1:deck"]  # Soryu's deck has room now
-    play(st, "move:ijn-val-1:deck")
-    while "done" not in ids(st):
-        play(st, _least(st))
-    zeros = {s for s in _jp_in(st, "takeoff") if "zero" in s}
-    assert len(zeros) == 4 and {f"ijn-kate-{i}" for i in range(1, 9)} <= _jp_in(st, "takeoff")
-    free = next(s for s in _jp_in(st, "deck") if "zero" in s and not st.squads[s].moved)
-    play(st, f"pick:{free}")  # 4 Zeros in Takeoff: the others are free
-    assert f"move:{free}:stay" in ids(st)
+    assert st.mover == "ijn" and ids(st) == ["pick:ijn-zero-3", "pick:ijn-zero-4"]
+    play(st, "pick:ijn-zero-3")
+    assert ids(st) == ["move:ijn-zero-3:refuel"]  # no Takeoff, no staying
+    play(st, "move:ijn-zero-3:refuel")
+    assert ids(st) == ["pick:ijn-val-3", "pick:ijn-judy-2"]  # the Zero below Hiryu made room for one of them
+    play(st, "pick:ijn-val-3")
+    assert ids(st) == ["move:ijn-val-3:deck"]
+    play(st, "move:ijn-val-3:deck")
+    assert ids(st) == ["pick:ijn-zero-4"]  # Hiryu's Refuel/Rearm has room again; the Judy waits under the Zero
+    play(st, "pick:ijn-zero-4", "move:ijn-zero-4:refuel", "pick:ijn-judy-2", "move:ijn-judy-2:deck")
+    assert st.turn == 2 and st.mover == "usn" and not _jp_in(st, "takeoff")
     plain = fresh()
     _first_choice(plain, "usn")
     play(plain, "pick:ijn-kate-1")
-    assert "move:ijn-kate-1:stay" in ids(plain) and "move:ijn-kate-1:refuel" not in ids(plain)
+    assert "move:ijn-kate-1:stay" in ids(plain) and "move:ijn-kate-1:takeoff" in ids(plain)
 
 
 def test_ws_hc_japan_first_wave_flies_on_turn_3() -> None:
-    """WS-R35, M66: Turn 1 puts the 8 Kates and 4 Zeros in Takeoff and brings the Vals and Judys up; on Turn 2
-    the Takeoff box (8 bombers, one short of 9) holds, neither launching nor landing, while the Vals and Judys
-    join it; on Turn 3 the wave is ready and ``done`` waits until the whole box has launched against Midway."""
+    """WS-R35 (revised), M66, MOVE PHASE ("A squad must move to the next Box if it is not on a carrier or on patrol"):
+    Turn 1 builds the wave On Deck and no Japanese squad enters Takeoff; on Turn 2 its 10 bombers and 4 Zeros go up
+    together (``done`` waits for them); on Turn 3 the whole Takeoff box launches against Midway. (Before, 12 squads
+    sat in Takeoff, unmoved, through Turn 2.)"""
     st = fresh(historical_constraints=True)
     _first_choice(st, "usn")
     _first_choice(st, "ijn")
-    assert st.turn == 1 or st.mover == "usn"
+    assert not _jp_in(st, "takeoff")
     _first_choice(st, "usn")
-    assert st.turn == 2 and st.mover == "ijn"
-    held = _jp_in(st, "takeoff")
-    assert len(held) == 12
-    assert not [o for o in ids(st) if o.removeprefix("pick:") in held]
+    assert st.turn == 2 and st.mover == "ijn" and "done" not in ids(st)
     _first_choice(st, "ijn")
-    assert held <= _jp_in(st, "takeoff") and st.hc["jp_waves"] == 0
-    _first_choice(st, "usn")
-    assert st.turn == 3 and st.mover == "ijn"
     wave = _jp_in(st, "takeoff")
-    assert len(wave) > 12 and "done" not in ids(st)
-    while st.mover == "ijn":
-        if "done" in ids(st):  # only once the whole box has gone
-            assert all(st.squads[s].box == "search" for s in wave)
-        play(st, _least(st))
+    assert len({s for s in wave if "zero" not in s}) == 10 and len({s for s in wave if "zero" in s}) == 4
+    _first_choice(st, "usn")
+    assert st.turn == 3 and st.mover == "ijn" and wave == _jp_in(st, "takeoff")
+    _first_choice(st, "ijn")
     assert all(st.squads[s].box == "search" and st.groups[st.squads[s].group]["target"] == "midway" for s in wave)
-    assert st.hc["jp_waves"] == 1
+    assert st.hc["jp_waves"] == 1 and not _jp_in(st, "takeoff")
 
 
 def test_ws_hc_random_games_reach_the_carrier_battle() -> None:
@@ -425,3 +450,76 @@ def test_ws_hc_midway_wave_group_in_search_must_move_on() -> None:
     assert "done" not in ids(st)
     play(st, f"pick:{gid}")
     assert st.groups[gid]["box"] == "attack"
+
+
+def test_ws_hc_move_phase_japanese_squads_never_wait_in_takeoff() -> None:
+    """MOVE PHASE ("A squad must move to the next Box if it is not on a carrier or on patrol"), WS-R35 (revised): in
+    random games with the historical constraints, every Japanese squad in Takeoff at the start of Japan's move phase
+    has left it by the end of the phase (the wave was held in Takeoff for turns, unmoved, until it was complete)."""
+    import random
+
+    for seed in (1, 2, 3):
+        st = GAME.new(seed=seed, options={"historical_constraints": True})
+        rng = random.Random(seed)
+        held: set[str] = set()
+        phase = None
+        while not st.is_over and st.turn <= 12:
+            d = decision(st)
+            if st.stage == "move" and st.mover == "ijn" and phase != st.turn:
+                phase = st.turn
+                held = _jp_in(st, "takeoff")
+            if phase is not None and (st.mover != "ijn" or st.stage == "attack"):
+                assert not held & _jp_in(st, "takeoff"), (seed, st.turn, held & _jp_in(st, "takeoff"))
+                held = set()
+            play(st, rng.choice(d.option_ids))
+        assert st.hc["jp_waves"] >= 1
+
+
+def test_ws_hc_bombers_below_a_deck_of_capacity_0_do_not_count() -> None:
+    """WS-R35 (revised), M68, M69 (an audit's suspicion, confirmed): bombers below an Immobilized carrier whose Deck
+    Fires left it an On Deck capacity of 0 can never come up. They no longer count in the second wave's size: the Val
+    On Deck is all the wave can be, goes up and launches (it waited in Takeoff for the 3 below Akagi); and when such
+    bombers are all Japan has, the American carriers no longer wait for a second wave that cannot fly (they were
+    grounded all game)."""
+    st = bare(("ijn-val-1", "ijn-val-2", "ijn-val-3"), historical_constraints=True)
+    st.squads["usn-dauntless-10"].flown = True
+    st.status["akagi"], st.deck_cap["akagi"] = IMMOBILIZED, 0
+    place(st, "ijn-val-1", "deck", "soryu")
+    place(st, "ijn-val-2", "refuel", "akagi")
+    place(st, "ijn-val-3", "refuel", "akagi")  # with the Judy: Akagi's Refuel/Rearm is full
+    st.hc["jp_waves"] = 1
+    jp_phase(st)
+    assert ids(st) == ["pick:ijn-val-1"]
+    play(st, "pick:ijn-val-1", "move:ijn-val-1:takeoff")
+    _first_choice(st, "usn")
+    play(st, "pick:ijn-val-1")  # its one place: Search against Midway
+    assert st.squads["ijn-val-1"].box == "search" and st.hc["jp_waves"] == 2
+    us = bare(("usn-dauntless-1", "ijn-val-2"), historical_constraints=True)
+    us.squads["usn-dauntless-10"].flown = True
+    us.status["akagi"], us.deck_cap["akagi"] = IMMOBILIZED, 0
+    place(us, "ijn-val-2", "refuel", "akagi")
+    place(us, "usn-dauntless-1", "takeoff")
+    us.hc["jp_waves"] = 1
+    sync(us)
+    play(us, "pick:usn-dauntless-1")
+    assert "move:usn-dauntless-1:search:new:fleet" in ids(us)
+
+
+def test_ws_hc_wave_goes_when_it_can_grow_no_more() -> None:
+    """WS-R35 (revised), M66: a wave is 9 bombers and 4 Zeros, but once nothing more can join it On Deck (no Japanese
+    squad in the air or rearming, and no move toward the wave left), it is what is On Deck: here Soryu's deck is
+    full of Kates holding for the wave, and the Val under them cannot come up before they go; the 8 Kates and the 4
+    Zeros go up, and launch the next turn (they used to wait in Takeoff for a ninth bomber that could not come)."""
+    st = bare((*JP_BOMBERS, *JP_ZEROS), historical_constraints=True)
+    st.squads["usn-dauntless-10"].flown = True
+    st.status["akagi"], st.deck_cap["akagi"] = IMMOBILIZED, 0  # the anchor Judy below her cannot come up
+    for sid, c in zip((*JP_BOMBERS[:8], *JP_ZEROS), DECKS, strict=False):
+        place(st, sid, "deck", c)
+    place(st, "ijn-val-1", "refuel", "soryu")
+    jp_phase(st)
+    assert set(ids(st)) == {f"pick:{s}" for s in (*JP_BOMBERS[:8], *JP_ZEROS)}  # they must go up: no ``done``
+    while st.mover == "ijn":
+        play(st, _least(st))
+    _first_choice(st, "usn")
+    _first_choice(st, "ijn")
+    assert {st.squads[s].box for s in (*JP_BOMBERS[:8], *JP_ZEROS)} == {"search"} and st.hc["jp_waves"] == 1

@@ -404,7 +404,8 @@ class WarpspawnGame(Game):
     5: victory is judged once the Attack Phase has resolved, so the raids in the Attack box fly after the last enemy
     carrier falls, and both sides losing their last carrier in one Attack Phase is a draw (WS-R18, WS-R19); a strike
     group still to move in Search holds ``done`` back (WS-R28: with the historical constraints a Midway wave's group
-    sat there)."""
+    sat there); with the historical constraints Japan's Midway waves are built On Deck and no squad waits in Takeoff,
+    and bombers that can never come up do not count (WS-R35)."""
     sides = ("usn", "ijn")
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (

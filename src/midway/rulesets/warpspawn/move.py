@@ -107,6 +107,8 @@ def start_move(st: WarpspawnState, side: str) -> None:
             for sq, die in zip(members, dice, strict=True):
                 if die <= RULES.return_loss_max:
                     destroy(st, sq, "lost returning from the attack (rolled 1)", rule=RULE, combat=False)
+    if st._hc:
+        constraints.start_move(st, side)  # WS-R35: is Japan's Midway wave On Deck?
 
 
 def _put(st: WarpspawnState, sq: Squad, box: str, carrier: str = "") -> None:
@@ -344,7 +346,7 @@ def decision(st: WarpspawnState) -> Decision | None:
     if st.sel:
         sel = st.sel
         dests, must = unit_dests(st, sel, Ctx(st, side)), _unit_must(st, sel)
-        if not must and constraints.may_stay(st, st.squads[sel]):
+        if not must and constraints.may_stay(st, st.squads[sel], dests):
             dests = [*dests, "stay"]
         return st.decide(
             side,
