@@ -46,6 +46,7 @@ def group(st: WarpspawnState, side: str, box: str, members: list[str], target: s
         "moved": False,
         "restricted": False,
         "wave": 0,
+        "compulsory": False,
     }
     for m in members:
         sq = st.squads[m]

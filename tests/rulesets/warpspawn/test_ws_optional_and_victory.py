@@ -523,3 +523,42 @@ def test_ws_hc_wave_goes_when_it_can_grow_no_more() -> None:
     _first_choice(st, "usn")
     _first_choice(st, "ijn")
     assert {st.squads[s].box for s in (*JP_BOMBERS[:8], *JP_ZEROS)} == {"search"} and st.hc["jp_waves"] == 1
+
+
+def test_ws_hc_midway_strike_must_attack_not_turn_back() -> None:
+    """M67 ("Midway must attack the Japanese immediately with everything except fighters"), WS-R24 (revised): the
+    strike group Midway's bombers form as they first launch is bound to attack. In Search its one move is Attack,
+    with its search roll (it was offered Return I and 2nd Search without one, WS-R26); after a failed roll the text's
+    choice stays ("the Strike force may move to the Return I Box, or the 2nd Search Box"); in 2nd Search it goes on
+    to Attack, not to Return II. A group of Midway bombers that have flown before is free, and so is every group
+    without the constraints."""
+    st = bare(("usn-catalina-1", "usn-avenger-1"), historical_constraints=True)
+    place(st, "usn-catalina-1", "takeoff")
+    place(st, "usn-avenger-1", "takeoff")
+    sync(st)
+    play(st, "pick:usn-catalina-1")  # its one place: a new group against the fleet
+    gid = st.squads["usn-catalina-1"].group
+    play(st, "pick:usn-avenger-1", f"move:usn-avenger-1:search:join:{gid}")
+    _first_choice(st, "usn")
+    _first_choice(st, "ijn")
+    assert st.mover == "usn" and st.groups[gid]["box"] == "search"
+    assert move.group_dests(st, gid) == ["attack"] and st.groups[gid]["compulsory"]
+    dice(st, [5], then_random=True)  # the American search needs 1-4
+    play(st, f"pick:{gid}")  # its one move: Attack, rolling the search
+    assert decision(st).kind == "failed-search"
+    assert ids(st) == [f"move:{gid}:search2", f"move:{gid}:return1"]
+    play(st, f"move:{gid}:search2")
+    _first_choice(st, "usn")
+    _first_choice(st, "ijn")
+    assert st.groups[gid]["box"] == "search2" and move.group_dests(st, gid) == ["attack"]
+    flown = bare(("usn-catalina-1",), historical_constraints=True)
+    flown.squads["usn-catalina-1"].flown = True
+    free = group(flown, "usn", "search", ["usn-catalina-1"])
+    assert move.group_dests(flown, free) == ["attack", "search2", "return1"]
+    plain = bare(("usn-catalina-1",))
+    place(plain, "usn-catalina-1", "takeoff")
+    sync(plain)
+    play(plain, "pick:usn-catalina-1", "move:usn-catalina-1:search:new:fleet")
+    launched = plain.squads["usn-catalina-1"].group
+    assert move.group_dests(plain, launched) == ["attack", "search2", "return1"]
+    assert not plain.groups[launched]["compulsory"]

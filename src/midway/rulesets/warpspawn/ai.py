@@ -248,6 +248,7 @@ class WarpspawnKit:
                 "moved": moved,
                 "restricted": g["restricted"],
                 "wave": 0,
+                "compulsory": False,
             }
             if moved and g["box"] == "search":
                 launched.append(gid)
@@ -293,6 +294,7 @@ class WarpspawnKit:
                 "moved": True,
                 "restricted": False,
                 "wave": 0,
+                "compulsory": False,
             }
         carriers = [c for c in _carriers_of(enemy, v) if v["carriers"][c]["status"] != OUT]
         deck = dict.fromkeys(carriers, 0)

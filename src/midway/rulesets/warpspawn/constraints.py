@@ -16,7 +16,8 @@ Only active with the ``historical_constraints`` option (M66-M71). Definitions (W
   holding American carrier planes (squads set up on a carrier) has attacked it (M70), and its
   first such launch must be against Task Force 16, the Yorktown, while she is afloat (M71);
 - Midway's bombers (squads set up on Midway, fighters excepted) must launch at once: until each
-  has launched, it may not go below, stay, or land back from Takeoff (M67);
+  has launched, it may not go below, stay, or land back from Takeoff, and the strike group it launches in must
+  attack: it may not turn back from Search or 2nd Search but by a failed search roll (M67);
 - the American carrier planes may launch only once Japan's second Midway wave has attacked, and
   their first wave is split into at least 4 strike groups when it has 4 squads or more (M69).
 """
@@ -228,13 +229,16 @@ def filter_squad_dests(st: WarpspawnState, sq: Squad, dests: list[str]) -> list[
 
 
 def filter_group_dests(st: WarpspawnState, gid: str, dests: list[str]) -> list[str]:
-    """[OPTIONAL HISTORICAL CONSTRAINTS] WS-R35: a group of Japan's two Midway waves "must attack": from Search it
-    goes on to Attack (Midway needs no search roll), never back. Other strike groups in flight are free (WS-R24)."""
+    """[OPTIONAL HISTORICAL CONSTRAINTS] A group that "must attack" goes on to Attack, never back: one of Japan's two
+    Midway waves (WS-R35: from Search, as Midway needs no search roll), or Midway's compulsory strike (M67, WS-R24:
+    from Search or 2nd Search, to Attack with its search roll or, where it may, to an Immobilized carrier without one;
+    after a failed roll the text's choice, Return I or 2nd Search, stays: :func:`~.move.fail_decision`). Other
+    strike groups in flight are free (WS-R26)."""
     if not st._hc:
         return dests
     g = st.groups[gid]
-    if g["side"] == "ijn" and g["wave"] in (1, 2) and "attack" in dests:
-        return ["attack"]
+    if (g["compulsory"] or (g["side"] == "ijn" and g["wave"] in (1, 2))) and "attack" in dests:
+        return [d for d in dests if d.startswith("attack")]
     return dests
 
 
@@ -285,7 +289,11 @@ def wave_number(st: WarpspawnState, side: str, target: str) -> int:
 
 
 def on_launch(st: WarpspawnState, sq: Squad, gid: str) -> None:
-    """Bookkeeping when a squad launches (nothing to check: the options were filtered)."""
+    """[OPTIONAL] M67, WS-R24: a strike group that one of Midway's bombers forms or joins on its first launch holds
+    Midway's compulsory strike ("must attack the Japanese immediately"): it is marked ``compulsory`` (see
+    :func:`filter_group_dests`). Called before the squad counts as flown."""
+    if _midway_bomber(sq):
+        st.groups[gid]["compulsory"] = True
 
 
 def end_move(st: WarpspawnState, side: str) -> None:

@@ -405,7 +405,8 @@ class WarpspawnGame(Game):
     carrier falls, and both sides losing their last carrier in one Attack Phase is a draw (WS-R18, WS-R19); a strike
     group still to move in Search holds ``done`` back (WS-R28: with the historical constraints a Midway wave's group
     sat there); with the historical constraints Japan's Midway waves are built On Deck and no squad waits in Takeoff,
-    and bombers that can never come up do not count (WS-R35)."""
+    and bombers that can never come up do not count (WS-R35); the strike group Midway's bombers launch in must
+    attack, turning back only after a failed search roll (WS-R24)."""
     sides = ("usn", "ijn")
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (

@@ -469,10 +469,11 @@ def move(st: WarpspawnState, unit: str, dest: str) -> None:
         _put(st, sq, "deck", parts[1])
     elif parts[0] == "search":
         gid = new_group(st, sq.side, parts[2]) if parts[1] == "new" else parts[2]
+        if st._hc:
+            constraints.on_launch(st, sq, gid)  # before the squad counts as flown
         st.groups[gid]["members"].append(sq.id)
         sq.group, sq.flown = gid, True
         _put(st, sq, "search")
-        constraints.on_launch(st, sq, gid)
     elif dest == "patrol":
         sq.patrol = 1  # the turn of entering counts as the first (WS-R14)
         _put(st, sq, "patrol")
@@ -493,6 +494,7 @@ def new_group(st: WarpspawnState, side: str, target: str) -> str:
         "moved": True,
         "restricted": False,
         "wave": constraints.wave_number(st, side, target),
+        "compulsory": False,
     }
     st.launched.append(gid)
     return gid
