@@ -562,3 +562,23 @@ def test_ws_hc_midway_strike_must_attack_not_turn_back() -> None:
     launched = plain.squads["usn-catalina-1"].group
     assert move.group_dests(plain, launched) == ["attack", "search2", "return1"]
     assert not plain.groups[launched]["compulsory"]
+
+
+def test_ws_hc_nothing_is_owed_to_a_third_wave() -> None:
+    """OPTIONAL HISTORICAL CONSTRAINTS (two Midway attacks: M66, M68), WS-R35 (revised): while Japan's second wave
+    launches from Takeoff, no third is built: the Judy below Akagi may stay and the Kate On Deck may go up or stay,
+    and ``done`` is offered at once (the Val's one place, Search against Midway, is taken at ``done``). They were
+    pushed toward Takeoff, ``done`` waiting for them, for a wave the text does not ask for."""
+    st = bare(("ijn-val-1", "ijn-kate-1"), historical_constraints=True)
+    st.squads["usn-dauntless-10"].flown = True
+    place(st, "ijn-val-1", "takeoff")
+    place(st, "ijn-kate-1", "deck", "soryu")
+    st.hc["jp_waves"] = 1
+    jp_phase(st)
+    assert "done" in ids(st)
+    play(st, "pick:ijn-judy-4")
+    assert "move:ijn-judy-4:stay" in ids(st)
+    play(st, "move:ijn-judy-4:stay", "pick:ijn-kate-1")
+    assert {"move:ijn-kate-1:takeoff", "move:ijn-kate-1:stay"} <= set(ids(st))
+    play(st, "move:ijn-kate-1:stay", "done")
+    assert st.squads["ijn-val-1"].box == "search" and st.hc["jp_waves"] == 2

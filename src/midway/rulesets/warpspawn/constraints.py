@@ -74,6 +74,17 @@ def jp_wave_due(st: WarpspawnState) -> bool:
     return st.hc["jp_waves"] < 2
 
 
+def _building(st: WarpspawnState) -> bool:
+    """[OPTIONAL] WS-R35: a Midway wave is still to be built On Deck: fewer than two have launched, counting the one
+    launching this phase (Japanese squads in Takeoff still to move, or a group launched this phase). While the
+    second wave launches, nothing is owed to a third."""
+    waves = st.hc["jp_waves"]
+    if waves != 1:
+        return waves == 0
+    sets = st._sets["ijn"]
+    return not (sets.air["takeoff"] & sets.idle or st.launched)
+
+
 def _stranded(st: WarpspawnState, c: str) -> bool:
     """[OPTIONAL] WS-R35: Japanese carrier ``c``'s Refuel/Rearm squads cannot come up On Deck: its deck takes no
     squad (Out of Action, or capacity 0 after Deck Fires: WS-R08), or the deck is full of face-down squads (which
@@ -147,7 +158,7 @@ def start_move(st: WarpspawnState, side: str) -> None:
     go up to Takeoff this phase."""
     hc = st.hc
     hc["jp_ready"] = hc["jp_escort"] = 0
-    if side != "ijn" or not jp_wave_due(st):
+    if side != "ijn" or not _building(st):
         return
     need_b, need_z, deck_b, deck_z = _fleet(st)
     if deck_b and ((deck_b >= need_b and deck_z >= need_z) or _settled(st, need_z, deck_z)):
@@ -156,8 +167,9 @@ def start_move(st: WarpspawnState, side: str) -> None:
 
 
 def _duty(st: WarpspawnState, sq: Squad, dests: list[str]) -> tuple[list[str], bool]:
-    """[OPTIONAL] WS-R35: where a Japanese squad on a carrier may go while a Midway wave is due, of ``dests`` (its
-    places by the general rules, or as this left them: the answer is the same), and whether it must go.
+    """[OPTIONAL] WS-R35: where a Japanese squad on a carrier may go while a Midway wave is built (:func:`_building`),
+    of ``dests`` (its places by the general rules, or as this left them: the answer is the same), and whether it must
+    go.
 
     While the wave is built On Deck, no squad goes On Deck -> Takeoff: a face-down squad On Deck goes below to
     rearm when there is room; a face-up bomber below comes up when there is room; a face-up bomber On Deck holds; a
@@ -215,7 +227,7 @@ def filter_squad_dests(st: WarpspawnState, sq: Squad, dests: list[str]) -> list[
             return launch  # WS-R35: the wave brought up to Takeoff launches against Midway, all of it
         out = [d for d in out if not d.startswith("search:")] + launch
     elif sq.side == "ijn":
-        if sq.box in ("deck", "refuel") and jp_wave_due(st):
+        if sq.box in ("deck", "refuel") and _building(st):
             out = _duty(st, sq, out)[0]
     elif sq.side == "usn":
         if _midway_bomber(sq):
@@ -255,7 +267,7 @@ def may_stay(st: WarpspawnState, sq: Squad, dests: list[str]) -> bool:
         return True
     if _midway_bomber(sq):
         return False
-    if sq.side == "ijn" and sq.box in ("deck", "refuel") and jp_wave_due(st):
+    if sq.side == "ijn" and sq.box in ("deck", "refuel") and _building(st):
         return not _duty(st, sq, dests)[1]
     return True
 
@@ -272,7 +284,7 @@ def done_allowed(st: WarpspawnState, listed: list[tuple[str, list[str]]]) -> boo
             if sq is not None and _midway_bomber(sq) and dests:
                 return False
         return True
-    if not jp_wave_due(st):
+    if not _building(st):
         return True
     for unit, dests in listed:
         sq = st.squads.get(unit)
