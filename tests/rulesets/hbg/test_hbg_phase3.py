@@ -154,7 +154,10 @@ def test_hbg_3_1_e14_enterprise_launches_a_strike_group_from_its_deck() -> None:
             a.oof = True
     st3.bases["airfield"].damage, st3.bases["airfield"].launched = 5, 1
     draw(st3, ["usn", "combat"], dice=[1])
-    assert st3.sub["over"]  # HBG-R65: nothing to order -> the token passes itself, then combat
+    assert options(st3, "usn") == ("pass",)  # HBG-R65 (revised): nothing to order, yet asked: it passes
+    choose(st3, "usn", "pass")
+    assert [e.text for e in st3.events if e.kind == "pass"] == ["United States Navy passes"]  # as a chosen pass
+    assert st3.sub["over"]  # then combat
 
 
 def test_hbg_1_5_damaged_carrier_launches_no_more_than_its_air_service() -> None:

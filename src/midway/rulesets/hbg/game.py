@@ -744,7 +744,8 @@ class HbgGame(Game):
     HBG-R96, a Strike Group runs out of fuel as one at Burn Fuel (a B-17 flying with F4Fs included), and a B-17
     joining a Strike Group never lowers its fuel; HBG-R64, the enemy never sees which cruiser a floatplane flies
     from; HBG-R97, new Air Group and Strike Group ids numbered per side; HBG-R35, a simultaneous step's decisions
-    say so even when one side alone is asked."""
+    say so even when one side alone is asked; HBG-R65, a side whose token is drawn is asked even when it can only
+    pass."""
     sides = SIDES
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (

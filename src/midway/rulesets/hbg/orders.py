@@ -327,18 +327,11 @@ def _next_token(st: HbgState) -> None:
     while not st.sub.get("over"):
         if cup.drawn:
             if cup.drawn in SIDES:
-                opts = order_options(st, cup.drawn)
-                if len(opts) > 1:
-                    if not st.sub.get("order"):
-                        remember(st, "3.1", opts)
-                    return
-                st.emit(
-                    "pass",
-                    f"{st.game.side_name(cup.drawn)} has nothing to order: the token is passed",
-                    rule="Using A Command Token",
-                )
-                cup.drawn = ""
-                continue
+                # HBG-R65 (revised): the side is asked even when it can only pass, as the player who drew the token
+                # says "pass" at the table: a pass made for it told the enemy it had nothing left to order
+                if not st.sub.get("order"):
+                    remember(st, "3.1", order_options(st, cup.drawn))
+                return
             if cup.drawn == "weather":
                 zones = squall_candidates(st)
                 if len(zones) > 1:
