@@ -241,7 +241,7 @@ def test_decision_ids_are_the_count_as_text_however_far_play_goes() -> None:
 
     s = TOY.new(seed=3)
     for serial in (0, 7, 70_000, 3):
-        s._seen = {"a": serial}
+        s._public_choices, s._private_choices = serial - 1, {"a": 1}  # public choices and its own private one
         assert s.decide("a", "pick", "1", ()).id == str(serial)
         assert s.decide("a", "pick", "1", (), blind=("a", "b")).id == str(serial)
     assert all(text == str(n) for n, text in enumerate(engine_game._SERIAL_TEXT))

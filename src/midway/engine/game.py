@@ -83,16 +83,6 @@ def _serial_text(serial: int) -> str:
     return str(serial)
 
 
-def _count(seen: dict[str, int], sides: Sequence[str], side: str, public: bool) -> None:
-    """Count in ``seen`` (:attr:`State._seen`) a choice of ``side``: for every side if it was made in a public
-    turn, else for ``side`` alone."""
-    if public:
-        for s in sides:
-            seen[s] = seen.get(s, 0) + 1
-    else:
-        seen[side] = seen.get(side, 0) + 1
-
-
 class Game:
     """A ruleset's description: id, title, version, sides and options.
 
@@ -280,12 +270,13 @@ class State:
 
         ``blind``: the sides of a blind compound order step (see :class:`Decision`).
 
-        The decision's id is the number of choices ``side`` knows were made before it (:attr:`_seen`): its own,
-        and the other sides' that were made in public turns. It changes at every choice of ``side`` (so a stale
+        The decision's id is the number of choices ``side`` knows were made before it: those made in public
+        turns, its own and the other sides' (:attr:`_public_choices`), and its own private ones
+        (:attr:`_private_choices`). It changes at every choice of ``side`` (so a stale
         answer is refused) and never counts the enemy's hidden choices (a count of them would tell the side
         that the enemy was asked a question whose existence is secret, :meth:`_public_turn`, or how many
         blind orders it gave)."""
-        serial = self._seen.get(side, 0)  # 0 or more: it only ever counts up from 0
+        serial = self._public_choices + self._private_choices.get(side, 0)  # 0 or more: it only counts up
         if blind:
             return _fill_decision(
                 _SERIAL_TEXT[serial] if serial < len(_SERIAL_TEXT) else _serial_text(serial),
@@ -520,7 +511,7 @@ class State:
         if current.blind:
             # a blind compound order: the choice takes effect at once, and nothing public tells of it
             self._blind = {**self._blind, side: self._blind.get(side, 0) + 1}
-            self._seen = {**self._seen, side: self._seen.get(side, 0) + 1}
+            self._private_choices = {**self._private_choices, side: self._private_choices.get(side, 0) + 1}
             self._cache = self._offered = None
             self._resolve({side: option})
             self._cache, self._offered = self._offered, None
@@ -532,27 +523,33 @@ class State:
                 self.emit("sealed", f"{self.game.side_name(side)} has made its choice", rule=current.rule, to=to)
                 return events[start:]
             choices: dict[str, Option] = {}
-            seen = dict(self._seen)
             for held_side, held_id in self._held.items():
                 held = decisions[held_side].option(held_id)
                 assert held is not None  # checked when it was sealed
                 choices[held_side] = held
-                _count(seen, self.game.sides, held_side, self._public_turn(decisions[held_side]))
-            self._seen = seen
+                self._count_choice(held_side, decisions[held_side])
             self._held = {}
             self._advance(choices)
         else:
             # _advance, inlined: nearly every choice is one side's
             self._cache = self._offered = None
             self._serial += 1
-            seen = dict(self._seen)
-            _count(seen, self.game.sides, side, self._public_turn(current))
-            self._seen = seen
+            if self._has_private_turns and not self._public_turn(current):
+                self._private_choices = {**self._private_choices, side: self._private_choices.get(side, 0) + 1}
+            else:
+                self._public_choices += 1
             if "_blind" in self.__dict__:
                 del self._blind  # back to the shared empty default: left out of to_json
             self._resolve({side: option})
             self._cache, self._offered = self._offered, None
         return events[start:] if len(events) > start else []
+
+    def _count_choice(self, side: str, decision: Decision) -> None:
+        """Count a choice of ``side`` in the decision ids: every side's if made in a public turn, else its own."""
+        if self._has_private_turns and not self._public_turn(decision):
+            self._private_choices = {**self._private_choices, side: self._private_choices.get(side, 0) + 1}
+        else:
+            self._public_choices += 1
 
     def _plain(self, side: Any, option_id: Any, decision_id: Any) -> tuple[str, str, str | None]:
         """The arguments of :meth:`apply` as plain text, or the :class:`MalformedChoiceError` that refuses them."""
@@ -673,10 +670,20 @@ class State:
         """
         return True
 
-    _seen: Mapping[str, int] = MappingProxyType({})
-    """For each side, how many choices it knows were made (its own, and the others' in public turns): its
-    decisions' ids. Replaced at each choice, never changed in place (clones share it). Not part of the game's
-    position, so left out of :meth:`to_json` and digests: a replay of the record rebuilds it."""
+    _public_choices: int = 0
+    """How many choices were made in public turns (:meth:`_public_turn`), every side's: each side knows of them.
+    With :attr:`_private_choices`, the decisions' ids. Neither is part of the game's position, so both are left out
+    of :meth:`to_json` and digests: a replay of the record rebuilds them."""
+    _private_choices: Mapping[str, int] = MappingProxyType({})
+    """For each side, how many of its own choices were made in private turns or blind steps, which only it knows
+    of. Replaced at each such choice, never changed in place (clones share it)."""
+    _has_private_turns: ClassVar[bool] = False
+    """Whether the class answers :meth:`_public_turn` itself (set for each subclass): if not, every turn is
+    public and apply asks nothing."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._has_private_turns = cls._public_turn is not State._public_turn
 
     _blind: Mapping[str, int] = MappingProxyType({})
     """In a blind compound order step, how many choices each side has made in it (its decision ids count
@@ -684,7 +691,20 @@ class State:
 
     _SHARED: ClassVar[frozenset[str]] = frozenset({"game", "events", "history", "_cache", "_offered"})
     _ENGINE: ClassVar[frozenset[str]] = frozenset(
-        {"seed", "options", "dice", "result", "_serial", "_held", "_forced", "_quiet", "_blind", "_seen", "_told"}
+        {
+            "seed",
+            "options",
+            "dice",
+            "result",
+            "_serial",
+            "_held",
+            "_forced",
+            "_quiet",
+            "_blind",
+            "_public_choices",
+            "_private_choices",
+            "_told",
+        }
     )
     """The engine's own attributes; every other attribute of a state is the ruleset's."""
     _TRANSIENT: ClassVar[frozenset[str]] = frozenset()
@@ -692,7 +712,9 @@ class State:
     choices do not change, found once), never part of the game. They are left out of :meth:`to_json`, pickles
     and clones, and :meth:`forget_decisions` drops them; a ruleset names its own (``_TRANSIENT =
     frozenset({"_orders_memo"})``) and keys each to the step it belongs to, so that a stale one is rebuilt."""
-    _NOT_SERIALIZED: ClassVar[frozenset[str]] = frozenset({"game", "_cache", "_offered", "_quiet", "_seen", "_told"})
+    _NOT_SERIALIZED: ClassVar[frozenset[str]] = frozenset(
+        {"game", "_cache", "_offered", "_quiet", "_public_choices", "_private_choices", "_told"}
+    )
     """Attributes left out of :meth:`to_json` (and so of digests). A ruleset extends it with the names
     of its *derived* attributes, indexes rebuilt from the rest of the state (units by box, by zone),
     so that keeping an index changes no record's digest: ``_NOT_SERIALIZED = State._NOT_SERIALIZED |
@@ -717,7 +739,8 @@ class State:
         d["dice"] = self.dice.copy()
         d["result"] = self.result
         d["_serial"] = self._serial
-        d["_seen"] = self._seen  # replaced, never changed in place: shared safely
+        d["_public_choices"] = self._public_choices
+        d["_private_choices"] = self._private_choices  # replaced, never changed in place: shared safely
         d["_held"] = dict(self._held)
         if "_blind" in self.__dict__:
             d["_blind"] = self._blind  # replaced, never changed in place: shared safely
@@ -761,10 +784,10 @@ class State:
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self.__dict__.update(data)
-        if "_seen" not in data and data.get("history"):
-            # pickled before ids were counted per side (a stored snapshot): ids then counted every choice, so
-            # start every side past the old ids, never reusing one
-            self._seen = dict.fromkeys({side for side, _ in data["history"]}, len(data["history"]))
+        if "_public_choices" not in data and data.get("history"):
+            # pickled before ids counted only what a side knows of (a stored snapshot): ids then counted every
+            # choice, so start past the old ids, never reusing one
+            self._public_choices = len(data["history"])
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
         """``copy.deepcopy(state)``: an independent working copy (a :meth:`clone`, game and all)."""
