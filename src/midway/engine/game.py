@@ -83,6 +83,14 @@ def _serial_text(serial: int) -> str:
     return str(serial)
 
 
+class _NoneYet(dict[str, int]):
+    """Private choice counts of a state pickled before they were kept: none for every side."""
+
+    def __missing__(self, side: str) -> int:
+        self[side] = 0
+        return 0
+
+
 class Game:
     """A ruleset's description: id, title, version, sides and options.
 
@@ -230,6 +238,8 @@ class State:
         self.history = []
         self.result = None
         self._serial = 0
+        self._public_choices = 0
+        self._private_choices = dict.fromkeys(game.sides, 0)
         self._held: dict[str, str] = {}
         # self._blind: the class default until a blind choice is made (see _blind below)
         self._cache: dict[str, Decision] | None = None
@@ -276,7 +286,7 @@ class State:
         answer is refused) and never counts the enemy's hidden choices (a count of them would tell the side
         that the enemy was asked a question whose existence is secret, :meth:`_public_turn`, or how many
         blind orders it gave)."""
-        serial = self._public_choices + self._private_choices.get(side, 0)  # 0 or more: it only counts up
+        serial = self._public_choices + self._private_choices[side]  # 0 or more: it only counts up
         if blind:
             return _fill_decision(
                 _SERIAL_TEXT[serial] if serial < len(_SERIAL_TEXT) else _serial_text(serial),
@@ -511,7 +521,7 @@ class State:
         if current.blind:
             # a blind compound order: the choice takes effect at once, and nothing public tells of it
             self._blind = {**self._blind, side: self._blind.get(side, 0) + 1}
-            self._private_choices = {**self._private_choices, side: self._private_choices.get(side, 0) + 1}
+            self._private_choices[side] += 1
             self._cache = self._offered = None
             self._resolve({side: option})
             self._cache, self._offered = self._offered, None
@@ -534,8 +544,8 @@ class State:
             # _advance, inlined: nearly every choice is one side's
             self._cache = self._offered = None
             self._serial += 1
-            if self._has_private_turns and not self._public_turn(current):
-                self._private_choices = {**self._private_choices, side: self._private_choices.get(side, 0) + 1}
+            if current.kind in self._private_kinds or (self._own_public_turn and not self._public_turn(current)):
+                self._private_choices[side] += 1
             else:
                 self._public_choices += 1
             if "_blind" in self.__dict__:
@@ -546,10 +556,10 @@ class State:
 
     def _count_choice(self, side: str, decision: Decision) -> None:
         """Count a choice of ``side`` in the decision ids: every side's if made in a public turn, else its own."""
-        if self._has_private_turns and not self._public_turn(decision):
-            self._private_choices = {**self._private_choices, side: self._private_choices.get(side, 0) + 1}
-        else:
+        if self._public_turn(decision):
             self._public_choices += 1
+        else:
+            self._private_choices[side] += 1
 
     def _plain(self, side: Any, option_id: Any, decision_id: Any) -> tuple[str, str, str | None]:
         """The arguments of :meth:`apply` as plain text, or the :class:`MalformedChoiceError` that refuses them."""
@@ -663,27 +673,32 @@ class State:
     def _public_turn(self, decision: Decision) -> bool:
         """Whether the other sides (and spectators) may know that ``decision``'s side is choosing now.
 
-        True by default. A ruleset that asks a question only when the side holds something the enemy may
-        not know (a hidden fleet under the enemy's aircraft, aircraft in a hangar) answers False for it,
-        and :meth:`view` then lists that side in ``to_move`` only in the side's own view: the question's
-        existence would otherwise tell the enemy what its answer hides.
+        True unless the decision's kind is one of :attr:`_private_kinds`. A ruleset that asks a question only
+        when the side holds something the enemy may not know (a hidden fleet under the enemy's aircraft, aircraft
+        in a hangar) names its kind there (or answers this itself), and :meth:`view` then lists that side in
+        ``to_move`` only in the side's own view: the question's existence would otherwise tell the enemy what
+        its answer hides.
         """
-        return True
+        return decision.kind not in self._private_kinds
 
-    _public_choices: int = 0
-    """How many choices were made in public turns (:meth:`_public_turn`), every side's: each side knows of them.
-    With :attr:`_private_choices`, the decisions' ids. Neither is part of the game's position, so both are left out
-    of :meth:`to_json` and digests: a replay of the record rebuilds them."""
-    _private_choices: Mapping[str, int] = MappingProxyType({})
-    """For each side, how many of its own choices were made in private turns or blind steps, which only it knows
-    of. Replaced at each such choice, never changed in place (clones share it)."""
-    _has_private_turns: ClassVar[bool] = False
-    """Whether the class answers :meth:`_public_turn` itself (set for each subclass): if not, every turn is
-    public and apply asks nothing."""
+    _private_kinds: ClassVar[frozenset[str]] = frozenset()
+    """The kinds of decision asked in private turns: those :meth:`_public_turn` answers False for, unless the
+    ruleset answers it itself (a ruleset whose private questions are not a matter of kind overrides it)."""
+    _own_public_turn: ClassVar[bool] = False
+    """Whether the class answers :meth:`_public_turn` itself (set for each subclass); if not, apply reads
+    :attr:`_private_kinds` alone, with no call at every choice."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls._has_private_turns = cls._public_turn is not State._public_turn
+        cls._own_public_turn = cls._public_turn is not State._public_turn
+
+    _public_choices: int
+    """How many choices were made in public turns (:meth:`_public_turn`), every side's: each side knows of them.
+    With :attr:`_private_choices`, the decisions' ids. Neither is part of the game's position, so both are left out
+    of :meth:`to_json` and digests: a replay of the record rebuilds them."""
+    _private_choices: dict[str, int]
+    """For each side, how many of its own choices were made in private turns or blind steps, which only it knows
+    of."""
 
     _blind: Mapping[str, int] = MappingProxyType({})
     """In a blind compound order step, how many choices each side has made in it (its decision ids count
@@ -740,7 +755,7 @@ class State:
         d["result"] = self.result
         d["_serial"] = self._serial
         d["_public_choices"] = self._public_choices
-        d["_private_choices"] = self._private_choices  # replaced, never changed in place: shared safely
+        d["_private_choices"] = dict(self._private_choices)
         d["_held"] = dict(self._held)
         if "_blind" in self.__dict__:
             d["_blind"] = self._blind  # replaced, never changed in place: shared safely
@@ -784,10 +799,11 @@ class State:
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self.__dict__.update(data)
-        if "_public_choices" not in data and data.get("history"):
+        if "_public_choices" not in data:
             # pickled before ids counted only what a side knows of (a stored snapshot): ids then counted every
             # choice, so start past the old ids, never reusing one
-            self._public_choices = len(data["history"])
+            self._public_choices = len(data.get("history") or ())
+            self._private_choices = _NoneYet()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
         """``copy.deepcopy(state)``: an independent working copy (a :meth:`clone`, game and all)."""

@@ -75,10 +75,9 @@ aircraft, reinforcements): the enemy's view does not show that the side is choos
 class HbgState(State):
     """A game of The Battle of Midway in progress."""
 
-    def _public_turn(self, decision: Decision) -> bool:
-        """HBG-R35: the enemy is not told that a side answers a question whose existence would tell it what the
-        side hides (:data:`_PRIVATE_KINDS`); the Command Token orders, the Squall and the battles are public."""
-        return decision.kind not in _PRIVATE_KINDS
+    _private_kinds = _PRIVATE_KINDS
+    """HBG-R35: the enemy is not told that a side answers a question whose existence would tell it what the side
+    hides (:meth:`State._public_turn`); the Command Token orders, the Squall and the battles are public."""
 
     # ----------------------------------------------------------------- setup
     def _setup(self) -> None:

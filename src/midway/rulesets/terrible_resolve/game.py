@@ -487,9 +487,9 @@ class TerribleResolveState(State):
                 return
         self._run(kept)
 
-    def _public_turn(self, decision: Decision) -> bool:
-        """TR-R19: the enemy is not told that a side lands, moves, searches, commits CAP, launches or plans."""
-        return decision.kind not in views.PRIVATE_KINDS
+    _private_kinds = views.PRIVATE_KINDS
+    """TR-R19: the enemy is not told that a side lands, moves, searches, commits CAP, launches or plans
+    (:meth:`State._public_turn`)."""
 
     def _view(self, side: str | None) -> dict[str, Any]:
         """[Set Up: two tables] What ``side`` may know (TR-R19)."""

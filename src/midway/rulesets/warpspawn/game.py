@@ -295,11 +295,11 @@ class WarpspawnState(State):
         self._run()
 
     # ------------------------------------------------------------------ views
-    def _public_turn(self, decision: Decision) -> bool:
-        """WS-R32: a loss to choose is asked only when the owner's squads differ (WS-R30), which would tell the enemy
-        what is on a deck: the enemy is not told that the side answers it. (A failed search's question stays
-        public: the mover is to move either way, and the view's stage reads "move", see :meth:`_view`.)"""
-        return decision.kind != "allocate"
+    _private_kinds = frozenset({"allocate"})
+    """WS-R32: a loss to choose is asked only when the owner's squads differ (WS-R30), which would tell the enemy
+    what is on a deck: the enemy is not told that the side answers it (:meth:`State._public_turn`). (A failed
+    search's question stays public: the mover is to move either way, and the view's stage reads "move", see
+    :meth:`_view`.)"""
 
     def _view(self, side: str | None) -> dict[str, Any]:
         """[WS-R32] Own boxes in full; of the enemy: carrier status, deck capacity, Midway's runways,
