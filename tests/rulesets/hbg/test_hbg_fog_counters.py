@@ -7,7 +7,7 @@ a side's next new Air Group counted the Air Groups the enemy had split in its hi
 from __future__ import annotations
 
 from midway.rulesets.hbg.game import HbgState
-from tests.rulesets.hbg.test_hbg_phase1 import asked, enter, fresh, group
+from tests.rulesets.hbg.test_hbg_phase1 import asked, enter, fresh, group, place
 
 
 def _unspot(ijn_deck: bool) -> HbgState:
@@ -70,3 +70,49 @@ def test_hbg_r97_ids_stay_unique_through_a_random_game() -> None:
     top = max(int(a.id[1:]) for a in fresh().air.values())
     made = [i for i in owner if i[1:].isdigit() and int(i[1:]) > top]
     assert made  # new pieces were made, and checked
+
+
+def _stopped(st: HbgState, step: str) -> HbgState:
+    enter(st, step)
+    st._offered = None  # noqa: SLF001 - the position was edited by hand: run on to the first question
+    st._run()  # noqa: SLF001
+    return st
+
+
+def test_hbg_4_2_a_cap_intercept_is_a_private_question() -> None:
+    """4.2.1 (CAP moves only into a zone holding a friendly Task Force, hidden ones included), HBG-R35: the IJN is
+    asked to intercept only because CarDiv 2 lies hidden next to its CAP, so the USN's view neither lists the IJN
+    as choosing nor names the step, and the IJN's pass is told to the IJN alone."""
+    st = fresh(3)
+    place(st, "ijn-cardiv1", 19)
+    place(st, "ijn-cardiv2", 14)
+    place(st, "ijn-support", 40)
+    for s in st.ships.values():
+        s.located = False
+    cap = st.add_air("ijn", "a6m", "akagi", 2)
+    cap.at, cap.zone, cap.fuel, cap.mission, cap.strike = "air", 19, 2, "cap", cap.id
+    _stopped(st, "4.2")
+    assert st.step == "4.2" and st.pending()["ijn"].option_ids == (f"cap:{cap.id}:14", "pass")
+    usn = st.view("usn")
+    assert usn["to_move"] == [] and usn["state"]["step"] == "" and usn["state"]["step_title"] == "Japanese operations"
+    assert st.view(None)["state"]["step"] == "" and st.view("ijn")["state"]["step"] == "4.2"
+    st.apply("ijn", "pass")
+    passes = [e for e in st.events if e.kind == "pass" and e.rule == "4.2"]
+    assert passes and all(e.to == ("ijn",) for e in passes)
+
+
+def test_hbg_4_1_the_transports_route_is_a_private_question() -> None:
+    """4.1 (the transports move one zone toward Midway into a zone holding an IJN Task Force), HBG-R35: the IJN
+    is asked which zone only when two closer zones both hold its ships, hidden ones included, so the USN's view
+    does not list it as choosing nor name the step."""
+    st = fresh(8)
+    place(st, "ijn-cardiv1", 32)
+    place(st, "ijn-transport-escort-1", 37)
+    for s in st.ships.values():
+        s.located = False
+    st.bases["airfield"].damage, st.airfield_ko_turn = 5, 5
+    st.transports[0].zone, st.transports[0].arrived = 38, 6
+    _stopped(st, "4.1")
+    assert st.step == "4.1" and st.pending()["ijn"].kind == "invade"
+    usn = st.view("usn")
+    assert usn["to_move"] == [] and usn["state"]["step"] == ""

@@ -173,7 +173,8 @@ def _cap_resolve(st: HbgState, choices: Mapping[str, Option]) -> None:
     side = q["side"]
     if oid == "pass":
         st.sub["passed"].append(side)
-        st.emit("pass", f"{st.game.side_name(side)} ends its CAP intercepts", rule="4.2")
+        # HBG-R35: told to the side alone (the question is private: asked only next to its own Task Forces)
+        st.emit("pass", f"{st.game.side_name(side)} ends its CAP intercepts", rule="4.2", to=(side,))
     else:
         _, aid, zone = oid.split(":")
         air = st.air[aid]

@@ -65,11 +65,16 @@ _PLACE_OF: dict[str | None, str] = {None: "air", **{side: "air" for side in SIDE
 
 
 _PRIVATE_KINDS = frozenset(
-    {"reveal", "land", "spot", "op_status", "reinforce", "rearm", "unspot", "return", "patrol", "shadow"}
+    {
+        *("reveal", "land", "spot", "op_status", "reinforce", "rearm", "unspot", "return", "patrol", "shadow"),
+        *("intercept", "invade"),
+    }
 )
 """HBG-R35: the questions asked only when the side holds something the enemy may not know (a hidden Task Force
 under enemy aircraft at 4.3 Step 1, a carrier under Recover at 1.6, aircraft in a hangar or on a deck, patrol
-aircraft, reinforcements): the enemy's view does not show that the side is choosing."""
+aircraft, reinforcements; a CAP intercept at 4.2, offered only into zones holding the side's Task Forces, hidden
+ones included; which zone the transports take at 4.1, asked only when two zones closer to Midway both hold IJN
+ships): the enemy's view does not show that the side is choosing."""
 
 
 class HbgState(State):
@@ -744,7 +749,7 @@ class HbgGame(Game):
     joining a Strike Group never lowers its fuel; HBG-R64, the enemy never sees which cruiser a floatplane flies
     from; HBG-R97, new Air Group and Strike Group ids numbered per side; HBG-R35, a simultaneous step's decisions
     say so even when one side alone is asked; HBG-R65, a side whose token is drawn is asked even when it can only
-    pass."""
+    pass; HBG-R35, the 4.2 CAP intercept and the 4.1 transport route are private questions."""
     sides = SIDES
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (

@@ -78,6 +78,20 @@ def enemy_ship_visible(st: HbgState, sid: str) -> bool:
     return ship.sunk or (ship.zone is not None and ship.located)
 
 
+_BUSY = {"ijn": "Japanese operations", "usn": "American operations"}
+
+
+def _step_shown(st: HbgState, side: str | None) -> dict[str, str]:
+    """The step of the Order of Play, as ``side`` may know it. HBG-R35: while only the enemy is asked, and privately
+    (a question asked only because it holds something hidden), the step is not shown: steps with nothing to ask
+    are skipped, so "1.5 Spot" or "4.2 CAP intercepts" would tell that the enemy has aircraft to spot, or CAP next
+    to a hidden Task Force."""
+    pend = st.pending()
+    if pend and side not in pend and any(not st._public_turn(d) for d in pend.values()):
+        return {"step": "", "step_title": " and ".join(_BUSY[s] for s in SIDES if s in pend)}
+    return {"step": st.step, "step_title": TITLES.get(st.step, "")}
+
+
 def view(st: HbgState, side: str | None) -> dict[str, Any]:
     """HBG-R35: the view of ``side`` (None: a spectator, who sees what both sides see of each other)."""
     ships = []
@@ -100,8 +114,7 @@ def view(st: HbgState, side: str | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "turn": st.turn,
         "max_turns": st.options["max_turns"],
-        "step": st.step,
-        "step_title": TITLES.get(st.step, ""),
+        **_step_shown(st, side),
         "victory": st.options["victory"],
         "vp_target": st.options["vp_target"],
         "vp": dict(st.vp),
