@@ -12,6 +12,7 @@ import pytest
 
 from midway.engine import DONE, FixedDice
 from midway.rulesets.hbg import GAME
+from midway.rulesets.hbg import battle as bb
 from midway.rulesets.hbg.command import land_options
 from midway.rulesets.hbg.game import STEPS, HbgState
 from midway.rulesets.hbg.model import DATA, Air
@@ -172,6 +173,34 @@ def test_hbg_1_3_1_saved_task_forces_forced_on_turn_4() -> None:
     assert asked(st) == {}
     assert all(st.ships[c].zone is not None for c in ("enterprise", "hornet", "yorktown"))
     assert Counter(st.cup.tokens)["usn"] == 1 and Counter(st.cup.played)["usn"] == 3
+
+
+def test_hbg_2_2_1_a_reinforcement_joining_located_ships_is_located() -> None:
+    """M093, M049, HBG-R79 (revised): [2.2.1] "If other units choose to join this group, they too are 'located'
+    for purposes of attack". Enterprise, located, stands alone in the roundel zone SZ16 when Yorktown's Task Force
+    enters there (1.3.1): every USN ship in SZ16 is located, the entry is told to both sides, and an IJN strike
+    over SZ16 finds them all on the Battle Board (they used to enter hidden: the board held Enterprise alone).
+    Beside hidden ships a reinforcement stays hidden."""
+    for located in (True, False):
+        st = fresh(3)
+        ent = st.ships["enterprise"]
+        ent.zone, ent.located = 16, located
+        for s in st.ships.values():
+            if s.tf == "usn-tf16-enterprise" and s.id != "enterprise":
+                s.zone = 6
+        enter(st, "1.2")
+        enter(st, "1.3")
+        choose(st, "ijn", DONE)
+        choose(st, "usn", "enter:usn-tf17-yorktown:16")
+        here = st.ships_in(16, "usn")
+        assert len(here) == 8 and st.ships["yorktown"] in here
+        assert all(s.located is located for s in here)
+        seen = [e.text for e in st.log("ijn") if e.kind == "reinforcement" and "Yorktown" in e.text]
+        assert bool(seen) is located and all("SZ16" in t for t in seen)
+        if located:
+            fly(st, "akagi", "d3a", 3, 16, fuel=2).ordnance = "bomb"
+            plan = bb.classify(st, 16)
+            assert plan is not None and set(plan["boards"][0]["ships"]) == {s.id for s in here}
 
 
 def test_hbg_1_3_stacking_at_entry() -> None:

@@ -172,10 +172,18 @@ def _escort_of(wave: int) -> str:
 
 
 def _place_tf(st: HbgState, side: str, tf: str, zone: int) -> list[Ship]:
-    """[1.3] A reinforcement Task Force enters, hidden, and has made its move this Turn (M049, M057)."""
+    """[1.3] A reinforcement Task Force enters, hidden, and has made its move this Turn (M049, M057).
+
+    HBG-R79 (revised): it joins the ships of its side already in ``zone``; if any of them is located, every
+    ship of the side there is, the newcomers too (2.2.1: "If other units choose to join this group, they too
+    are 'located' for purposes of attack"), as after a move (3.1.2)."""
     ships = tf_ships(st, tf)
     for s in ships:
         s.zone, s.arrived, s.ordered, s.located = zone, st.turn, True, False
+    group = st.ships_in(zone, side)
+    if any(s.located for s in group):
+        for s in group:
+            s.located = True
     return ships
 
 
@@ -251,13 +259,19 @@ def _enter_transports(st: HbgState, wave: int) -> None:
     escort = _escort_of(wave)
     if escort and tf_ships(st, escort):
         ships = _place_tf(st, "ijn", escort, entry)
-        st.emit(
-            "reinforcement",
-            f"{DATA.setup.task_forces[escort].name} enters SZ{entry} (hidden)",
-            rule="1.3.2.2",
-            data={"tf": escort, "zone": entry, "ships": [s.id for s in ships]},
-            to=("ijn",),
-        )
+        _emit_entry(st, "ijn", escort, entry, ships, rule="1.3.2.2")
+
+
+def _emit_entry(st: HbgState, side: str, tf: str, zone: int, ships: list[Ship], *, rule: str) -> None:
+    """[1.3] The entry of a reinforcement Task Force: told to its owner only while it is hidden; to both when it
+    joined located ships of its side (HBG-R79, revised)."""
+    name = DATA.setup.task_forces[tf].name
+    data = {"tf": tf, "zone": zone, "ships": [s.id for s in ships]}
+    if ships[0].located:
+        names = ", ".join(st.ship_name(s) for s in ships)
+        st.emit("reinforcement", f"{name} enters SZ{zone} and joins located ships: {names}", rule=rule, data=data)
+    else:
+        st.emit("reinforcement", f"{name} enters SZ{zone} (hidden)", rule=rule, data=data, to=(side,))
 
 
 def reinforcement_apply(st: HbgState, side: str, choice: Option) -> None:
@@ -274,14 +288,7 @@ def reinforcement_apply(st: HbgState, side: str, choice: Option) -> None:
         zone, cost = int(z), 1
     ships = _place_tf(st, side, tf, zone)
     spent = _spend_tokens(st, side, cost)
-    name = DATA.setup.task_forces[tf].name
-    st.emit(
-        "reinforcement",
-        f"{name} enters SZ{zone} (hidden)",
-        rule="1.3.2" if side == "ijn" else "1.3.1",
-        data={"tf": tf, "zone": zone, "ships": [s.id for s in ships]},
-        to=(side,),
-    )
+    _emit_entry(st, side, tf, zone, ships, rule="1.3.2" if side == "ijn" else "1.3.1")
     st.emit(
         "reinforcement",
         f"{st.game.side_name(side)} brings a reinforcement Task Force on ({spent} token(s) out of the cup)",
