@@ -422,6 +422,29 @@ def test_hbg_3_1_1_1_midway_cap_must_follow_out_of_a_zone_with_no_capital_ship_o
         assert st.ships["enterprise"].zone == 21 and island.zone == 21 and island.ordered
 
 
+def test_hbg_3_1_1_1_out_of_fuel_carrier_cap_stays_when_its_ships_sail() -> None:
+    """M116, M109, HBG-R78 (revised a third time): [3.1.1.1] "Units that are out of fuel are not eligible for orders
+    during this Phase. They will move near the end of the Turn." Hornet's F4F CAP, out of fuel, flies over Enterprise
+    in SZ16 (Hornet in SZ21); Enterprise sails to SZ11 with Hornet's CAP still fuelled: that one goes with her
+    (3.1.2), the out-of-fuel one stays, not ordered, to fly home in 5.1 (it used to be carried along, a zone
+    further from Hornet)."""
+    st = fresh()
+    st.turn = 3
+    enterprise_at(st, 16, op="maneuver")
+    for sid in TF16[1:]:
+        st.ships[sid].zone = None
+    st.ships["hornet"].zone, st.ships["hornet"].op = 21, "recover"
+    dry = st.add_air("usn", "f4f", "hornet", 2)
+    dry.at, dry.zone, dry.mission, dry.strike, dry.fuel, dry.oof = "air", 16, "cap", "capx", 0, True
+    fuelled = st.add_air("usn", "f4f", "hornet", 1)
+    fuelled.at, fuelled.zone, fuelled.mission, fuelled.strike, fuelled.fuel = "air", 16, "cap", "capy", 1
+    draw(st, ["usn", "combat"], dice=[1])
+    choose(st, "usn", "tf:16", "ship:enterprise", "to:11")
+    assert st.ships["enterprise"].zone == 11
+    assert fuelled.zone == 11 and fuelled.ordered
+    assert dry.zone == 16 and not dry.ordered and dry.oof
+
+
 def test_hbg_3_1_enemy_aircraft_follow_a_located_task_force() -> None:
     """M117, M100, M118, C-33, C-36, HBG-R78: shadowing patrols and enemy combat aircraft move with
     a located Task Force, which stays located; a patrol not shadowing stays."""

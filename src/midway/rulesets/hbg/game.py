@@ -749,7 +749,8 @@ class HbgGame(Game):
     joining a Strike Group never lowers its fuel; HBG-R64, the enemy never sees which cruiser a floatplane flies
     from; HBG-R97, new Air Group and Strike Group ids numbered per side; HBG-R35, a simultaneous step's decisions
     say so even when one side alone is asked; HBG-R65, a side whose token is drawn is asked even when it can only
-    pass; HBG-R35, the 4.2 CAP intercept and the 4.1 transport route are private questions; HBG-R79, a reinforcement Task Force entering beside located ships of its side is located."""
+    pass; HBG-R35, the 4.2 CAP intercept and the 4.1 transport route are private questions; HBG-R79, a reinforcement Task Force entering beside located ships of its side is located; HBG-R79, a reinforcement Task Force entering beside located ships of its side is located; HBG-R78, a
+    carrier's CAP out of fuel stays when its ships sail (as Midway's did)."""
     sides = SIDES
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (

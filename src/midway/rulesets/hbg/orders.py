@@ -798,7 +798,9 @@ def _queue_followers(st: HbgState, side: str, order: dict[str, Any]) -> None:
     zone too; when a Capital Ship leaves and another stays, each CAP group not yet ordered chooses, and
     so does CAP flying from Midway's bases, which belongs to no Task Force (HBG-R78, revised), but only
     where a friendly Capital Ship or base stays in the zone: over an emptied zone Midway's CAP (not out of
-    fuel) must go too, ordered or not (3.1.1.1, HBG-R78 revised again).
+    fuel) must go too, ordered or not (3.1.1.1, HBG-R78 revised again). CAP out of fuel never goes, a
+    carrier's no more than Midway's: "Units that are out of fuel are not eligible for orders during this
+    Phase. They will move near the end of the Turn" (3.1.1.1, HBG-R78 revised a third time).
     """
     zone = order["zone"]
     movers = [st.ships[s] for s in order["sel"]]
@@ -827,10 +829,10 @@ def _queue_followers(st: HbgState, side: str, order: dict[str, Any]) -> None:
             if capital_stays:
                 if not a.ordered and not a.oof:  # a Capital Ship stays: each CAP group chooses
                     order["queue"].append([side, a.id, "cap"])
+            elif a.oof:  # CAP out of fuel, a carrier's or Midway's, flies home in 5.1, not with the ships
+                continue  # 3.1.1.1: "not eligible for orders during this Phase" (HBG-R78, revised a third time)
             elif a.base not in bases:  # carrier-based CAP goes with its Task Force
                 order["cap"].append(a.id)
-            elif a.oof:  # Midway's CAP out of fuel flies home in 5.1, not with the ships
-                continue
             else:  # Midway's CAP: it may stay only over a base of its side (3.1.1.1, HBG-R78)
                 if base_stays is None:
                     base_stays = any(b.zone == zone for b in bases.values())
