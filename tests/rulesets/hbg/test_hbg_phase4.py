@@ -290,6 +290,30 @@ def test_hbg_4_3_both_fleets_meet_revealed_and_ship_to_ship_e38() -> None:
     assert st.dice.remaining == 0
 
 
+def test_hbg_4_3_fighters_alone_over_transports_and_midway_make_no_attack() -> None:
+    """M141, HBG-R81 (revised): [4.3 Step 1] "No attack where nothing can harm anything (fighters over ships without
+    enemy aircraft)". Two Zeros on a strike (no bombers) over Midway, with an IJN transport wave in SZ31 and no USN
+    aircraft there, make no attack, as without the transports: they used to be put on the USN Battle Board, fired
+    at by the AA Guns and sent home out of fuel. With USN CAP over the island they fight it; with D3As they escort
+    them."""
+    st = blank()
+    zeros = next(a for a in st.air.values() if a.unit == "a6m" and a.base == "akagi")
+    fly(st, zeros.id, 31, n=2)
+    st.transports[0].zone, st.transports[0].n = 31, 3  # too few to invade: nothing else happens in 4.3
+    assert bb.classify(st, 31) is None
+    enter(st, "4.3", [])
+    assert ask(st) is None and st.battle is None and not zeros.fought and zeros.n == 2
+    f4f = next(a for a in st.air.values() if a.unit == "f4f" and a.base == "airfield")
+    fly(st, f4f.id, 31, mission="cap", n=1)
+    plan = bb.classify(st, 31)
+    assert plan is not None and plan["kind"] == "ship"
+    assert {b["defender"]: b["aair"] for b in plan["boards"]} == {"usn": [zeros.id], "ijn": []}
+    st.air[f4f.id].at, st.air[f4f.id].zone = "hangar", None
+    fly(st, "a5", 31, n=2)  # 2 D3A with bombs
+    plan = bb.classify(st, 31)
+    assert plan is not None and sorted(plan["boards"][0]["aair"]) == sorted([zeros.id, "a5"])
+
+
 def test_hbg_4_3_patrols_never_fight_and_no_combat_in_a_squall() -> None:
     """M140, M124, C-12: a patrol over an enemy TF makes no Combat Zone; nothing fights in a Squall."""
     st = blank()

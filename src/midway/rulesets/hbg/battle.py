@@ -125,12 +125,16 @@ def classify(st: HbgState, zone: int) -> dict[str, Any] | None:
         }
 
     if surface["ijn"] and surface["usn"]:
-        # M141: both sides have Sea or Land units: Japan attacks, both boards are set up.
+        # M141: both sides have Sea or Land units: Japan attacks, both boards are set up. HBG-R81 (revised): a
+        # board's attackers come only with bombers, or against defending aircraft (as in the one-side case):
+        # fighters alone over ships and bases with no enemy aircraft harm nothing.
         boards = []
         for d in ("usn", "ijn"):
             a = ENEMY[d]
             dair = [x for x in air[d] if x.mission == "cap"]
             aair = [x for x in active[a] if x.mission != "cap"]
+            if aair and not dair and not any(U[x.unit].is_bomber for x in aair):
+                aair = []
             boards.append(board(d, dair, aair))
         guns = has_sea["usn"] and has_sea["ijn"]
         if not guns and not any(b["aair"] for b in boards):

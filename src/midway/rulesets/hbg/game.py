@@ -750,7 +750,9 @@ class HbgGame(Game):
     from; HBG-R97, new Air Group and Strike Group ids numbered per side; HBG-R35, a simultaneous step's decisions
     say so even when one side alone is asked; HBG-R65, a side whose token is drawn is asked even when it can only
     pass; HBG-R35, the 4.2 CAP intercept and the 4.1 transport route are private questions; HBG-R79, a reinforcement Task Force entering beside located ships of its side is located; HBG-R79, a reinforcement Task Force entering beside located ships of its side is located; HBG-R78, a
-    carrier's CAP out of fuel stays when its ships sail (as Midway's did)."""
+    carrier's CAP out of fuel stays when its ships sail (as Midway's did); HBG-R79, a reinforcement Task Force entering beside located ships of its side is located; HBG-R78, a
+    carrier's CAP out of fuel stays when its ships sail (as Midway's did); HBG-R81, fighters alone make no attack
+    on a board without defending aircraft when both sides have sea or land units (transports and Midway)."""
     sides = SIDES
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (
