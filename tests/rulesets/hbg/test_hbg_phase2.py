@@ -190,6 +190,46 @@ def test_hbg_2_1_e33_enterprise_sends_one_sbd_on_patrol_with_a_recon_marker() ->
     assert f"launch:{sbd.id}" not in options(st, "usn")
 
 
+def test_hbg_1_5_a_patrol_bomber_counts_against_a_damaged_carriers_air_service() -> None:
+    """E08, M089, HBG-R95 (revised): [1.5] "Damage to carriers will reduce these amounts one-for-one. So a fleet
+    carrier with 2 hits of damage can only launch 3 Air Units per Turn"; [2.1.2] "In order to launch a Patrol
+    Aircraft, it must be spotted on deck"; 2.1 frees the patrol of Command Tokens, not of the Air Service.
+    Enterprise, 2 damage, kept 2 F4F and 3 SBD spotted from the last Turn: after her SBD patrol at 2.1, her 3.1
+    launch takes 2 more, 3 in the Turn (it took 3 more: 4). With 5 damage (Air Service 0) no patrol is offered."""
+    st = fresh()
+    st.turn = 3
+    ground_ijn_patrols(st)
+    place_enterprise(st, 16)
+    ent = st.ships["enterprise"]
+    ent.damage = 2
+    sbd = air(st, "sbd", "enterprise")
+    f4f = air(st, "f4f", "enterprise")
+    st.split_air(sbd, 3).at = "deck"
+    st.split_air(f4f, 2).at = "deck"
+    goto(st, "2.1")
+    patrol = next(o for o in options(st, "usn") if o.startswith("launch:") and st.air[o[7:]].base == "enterprise")
+    choose(st, "usn", patrol)
+    choose(st, "usn", "to:18")
+    st.cup.tokens, st.cup.later = ["usn", "combat"], []
+    st.dice = FixedDice([1])
+    goto(st, "3.1")
+    choose(st, "usn", "launch:enterprise")
+    while adds := [o for o in options(st, "usn") if o.startswith("add:")]:
+        choose(st, "usn", adds[0])
+    assert "all" not in options(st, "usn")
+    choose(st, "usn", "to:21")
+    flown = [a for a in st.airborne("usn") if a.base == "enterprise" and a.launched == 3]
+    assert sum(a.n for a in flown) == st.air_service(ent) == 3
+    assert sum(a.n for a in flown if a.mission == "strike") == 2
+    st2 = fresh()
+    ground_ijn_patrols(st2)
+    place_enterprise(st2, 16)
+    st2.ships["enterprise"].damage = 5
+    st2.split_air(air(st2, "sbd", "enterprise"), 2).at = "deck"
+    goto(st2, "2.1")
+    assert not any(o.startswith("launch:") and st2.air[o[7:]].base == "enterprise" for o in options(st2, "usn"))
+
+
 @pytest.mark.parametrize(
     ("op", "squall", "allowed"),
     [("launch", False, True), ("recover", False, True), ("maneuver", False, False), ("launch", True, False)],

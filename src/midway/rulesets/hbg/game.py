@@ -752,7 +752,8 @@ class HbgGame(Game):
     pass; HBG-R35, the 4.2 CAP intercept and the 4.1 transport route are private questions; HBG-R79, a reinforcement Task Force entering beside located ships of its side is located; HBG-R79, a reinforcement Task Force entering beside located ships of its side is located; HBG-R78, a
     carrier's CAP out of fuel stays when its ships sail (as Midway's did); HBG-R79, a reinforcement Task Force entering beside located ships of its side is located; HBG-R78, a
     carrier's CAP out of fuel stays when its ships sail (as Midway's did); HBG-R81, fighters alone make no attack
-    on a board without defending aircraft when both sides have sea or land units (transports and Midway)."""
+    on a board without defending aircraft when both sides have sea or land units (transports and Midway); HBG-R95,
+    a carrier's patrol bomber counts against its Air Service for the Turn."""
     sides = SIDES
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (

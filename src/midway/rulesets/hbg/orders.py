@@ -41,6 +41,7 @@ from midway.rulesets.hbg.model import (
 from midway.rulesets.hbg.search import reach, reach_sorted
 from midway.rulesets.hbg.shared import (
     cached_option,
+    carrier_launches_left,
     keep_top,
     launch_base_name,
     recall,
@@ -77,24 +78,6 @@ def airfield_units_per_token(st: HbgState) -> int:
     if st.airfield_knocked_out():
         return max(1 - base.launched, 0)
     return DATA.units[base.unit].launch_per_token
-
-
-def carrier_launches_left(st: HbgState, carrier: str) -> int:
-    """[1.5] [4.3.1] HBG-R95: the Air Units ``carrier`` may still launch this Turn: its Air Service now (less its
-    damage) less the Strike Group and CAP units it has launched this Turn. Spotting keeps the deck within the Air
-    Service, but units left spotted from the last Turn (5.4) stay there when the carrier is damaged: "a fleet
-    carrier with 2 hits of damage can only launch 3 Air Units per Turn". An undamaged carrier's deck never
-    exceeds what it may still launch (nothing damages a carrier between 1.5 and 3.1), so its Air Service is
-    returned at once, without counting its Air Groups."""
-    ship = st.ships[carrier]
-    if not ship.damage:
-        return st.air_service(ship)
-    flown = sum(
-        a.n
-        for a in st.airborne(ship.side)
-        if a.base == carrier and a.launched == st.turn and a.mission in ("strike", "cap")
-    )
-    return max(st.air_service(ship) - flown, 0)
 
 
 def launchable(st: HbgState, side: str, base: str, *, fighters_only: bool) -> list[Air]:

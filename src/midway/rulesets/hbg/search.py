@@ -24,6 +24,7 @@ from midway.engine import Decision, Option
 from midway.rulesets.hbg.model import DATA, ENEMY, Air
 from midway.rulesets.hbg.shared import (
     cached_option,
+    carrier_launches_left,
     keep_top,
     recall,
     remember,
@@ -146,9 +147,16 @@ def _dice_per_unit(st: HbgState, base: int, zone: int | None) -> int:
 
 # ------------------------------------------------------------------------------ 2.1 patrols
 def _carrier_may_launch_patrol(st: HbgState, sid: str) -> bool:
-    """[2.1.2] [3.1.3.1] A carrier launches a patrol bomber unless under Maneuver (C-22) or in a Squall (D09)."""
+    """[2.1.2] [3.1.3.1] A carrier launches a patrol bomber unless under Maneuver (C-22) or in a Squall (D09), or
+    with no launch left this Turn: the patrol bomber counts against its Air Service (1.5, HBG-R95 revised)."""
     ship = st.ships[sid]
-    return not ship.sunk and ship.zone is not None and ship.op != "maneuver" and not st.in_squall(ship.zone)
+    return (
+        not ship.sunk
+        and ship.zone is not None
+        and ship.op != "maneuver"
+        and not st.in_squall(ship.zone)
+        and carrier_launches_left(st, sid) > 0
+    )
 
 
 def _has_patrol_out(st: HbgState, base: str) -> bool:

@@ -12,6 +12,8 @@
     the ``done`` option that ends a compound order.
 ``merge_groups``
     Air Units of one type and state on one card box form one Air Group.
+``carrier_launches_left``
+    what a carrier may still launch this Turn (2.1 patrols and 3.1 orders alike).
 """
 
 from __future__ import annotations
@@ -184,6 +186,25 @@ def done_option(label: str) -> Option:
 
 
 _DONES: dict[str, Option] = {}
+
+
+def carrier_launches_left(st: HbgState, carrier: str) -> int:
+    """[1.5] [4.3.1] HBG-R95 (revised): the Air Units ``carrier`` may still launch this Turn: its Air Service now
+    (less its damage) less the Air Units it has launched this Turn, its patrol bomber of 2.1 (2.1.2: "it must be
+    spotted on deck") and its Strike Groups and CAP of 3.1. Spotting keeps the deck within the Air Service, but
+    units left spotted from the last Turn (5.4) stay there when the carrier is damaged: "a fleet carrier with 2
+    hits of damage can only launch 3 Air Units per Turn". An undamaged carrier's deck never exceeds what it may
+    still launch (nothing damages a carrier between 1.5 and 3.1, and a patrol bomber leaves the deck as it
+    launches), so its Air Service is returned at once, without counting its Air Groups."""
+    ship = st.ships[carrier]
+    if not ship.damage:
+        return st.air_service(ship)
+    flown = sum(
+        a.n
+        for a in st.airborne(ship.side)
+        if a.base == carrier and a.launched == st.turn and a.mission in ("strike", "cap", "patrol")
+    )
+    return max(st.air_service(ship) - flown, 0)
 
 
 def launch_base_name(base: str) -> str:
