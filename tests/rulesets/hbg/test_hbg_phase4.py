@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -126,6 +127,44 @@ def test_hbg_4_4_invasion_scores_once_for_four_survivors() -> None:
     st2.transports[0].zone = 31
     enter(st2, "4.3", [])
     assert st2.vp_pending["ijn"] == 2
+
+
+def test_hbg_4_4_invasion_needs_the_setup_datas_survivors() -> None:
+    """M127, HBG-R32: [1.3.2 IMPORTANT] "Each group of 4 or more surviving transports that enters Sea Zone 31": the 4
+    is the setup data's ``invasion_min_survivors``, read from it (the code used to say 4 itself): with the number
+    set to 5 a wave of 4 in SZ31 does not score; with 3 a wave of 3 does."""
+    victory = DATA.setup.victory
+    try:
+        for least, n, scores in ((5, 4, False), (3, 3, True)):
+            object.__setattr__(DATA.setup, "victory", dataclasses.replace(victory, invasion_min_survivors=least))
+            st = blank()
+            st.transports[0].zone, st.transports[0].n = 31, n
+            enter(st, "4.3", [])
+            assert st.transports[0].scored is scores and st.vp_pending["ijn"] == (4 if scores else 0)
+    finally:
+        object.__setattr__(DATA.setup, "victory", victory)
+    assert DATA.setup.victory.invasion_min_survivors == 4
+
+
+def test_hbg_4_3_sunk_transports_are_recorded_losses() -> None:
+    """M127, HBG-R82: each hit on a transport wave sinks one transport, and the sinking is a loss like every other
+    (``st.losses``: "Every loss"; a ``loss`` event with its side, unit, number and VP, here 0: HBG-R16). Midway's 2
+    SBDs bomb the wave in SZ37 with two hits: 2 transports are recorded lost (there used to be no record, and a
+    ``loss`` event with no data)."""
+    st = blank()
+    st.transports[0].zone = 37
+    sbd = next(a for a in st.air.values() if a.unit == "sbd" and a.base == "airfield" and a.ordnance == "bomb")
+    fly(st, sbd.id, 37, n=2)
+    enter(st, "4.3", [5])
+    st.dice.rolls += [1, 1]
+    while (q := ask(st)) is not None and not any(o.startswith("bomb:") for o in q[1]):
+        choose(st, q[1][0])
+    assert q is not None
+    choose(st, next(o for o in q[1] if o.startswith("bomb:")))
+    assert st.transports[0].n == 6
+    assert [(x["side"], x["unit"], x["n"]) for x in st.losses] == [("ijn", "transport", 2)]
+    (event,) = [e for e in st.events if e.kind == "loss"]
+    assert dict(event.data) == {"side": "ijn", "unit": "transport", "n": 2, "vp": 0} and "wave 1" in event.text
 
 
 # ------------------------------------------------------------------------------------ 4.2

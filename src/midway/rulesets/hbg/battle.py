@@ -818,11 +818,7 @@ def _damage(st: HbgState, b: dict[str, Any], tid: str, hits: int, bombs: int) ->
     else:
         t = _wave(st, int(ident))
         if t is not None and hits:
-            k = min(hits, t.n)
-            t.n -= k
-            st.emit("loss", f"{k} IJN transports of wave {t.wave} sunk ({t.n} left)", rule=RULE)
-            if t.n == 0:
-                t.zone = None
+            st.sink_transports(t, hits, rule=RULE)
 
 
 def _stage_exit(st: HbgState, b: dict[str, Any]) -> dict[str, Any] | None:

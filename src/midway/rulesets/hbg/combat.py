@@ -242,10 +242,12 @@ def _reveal_zones(st: HbgState, side: str) -> list[int]:
 
 
 def _invasion(st: HbgState) -> None:
-    """[4.1] [4.4] M127, E19, C-01, HBG-R32, HBG-R91: each Transport Group with >= 4 survivors in
-    Midway's zone scores ``invasion_vp`` for the IJN once (pending, added at 4.4); its marker is removed."""
+    """[4.1] [4.4] M127, E19, C-01, HBG-R32, HBG-R91: each Transport Group with at least
+    ``invasion_min_survivors`` (setup data: 4) survivors in Midway's zone scores ``invasion_vp`` for the IJN once
+    (pending, added at 4.4); its marker is removed."""
+    least = DATA.setup.victory.invasion_min_survivors
     for t in st.transports:
-        if t.zone == MIDWAY and not t.scored and t.n >= 4:
+        if t.zone == MIDWAY and not t.scored and t.n >= least:
             vp = st.options["invasion_vp"]
             st.vp_pending["ijn"] += vp
             t.scored = True

@@ -519,6 +519,17 @@ class HbgState(State):
             if base.id == "airfield":
                 self.airfield_ko_turn = self.turn
 
+    def sink_transports(self, wave: Transports, hits: int, *, rule: str) -> None:
+        """[4.3] HBG-R82: each hit on a transport wave sinks one transport; a loss recorded as every loss is
+        (0 VP: the invasion scores, a lost transport does not, HBG-R16). An empty wave leaves the map."""
+        k = min(hits, wave.n)
+        if k <= 0:
+            return
+        wave.n -= k
+        self._record_loss("ijn", "transport", k, f"{k} IJN transports of wave {wave.wave} sunk ({wave.n} left)", rule)
+        if wave.n == 0:
+            wave.zone = None
+
     def _record_loss(self, side: str, unit: str, n: int, why: str, rule: str, *, ship: str = "") -> None:
         """[Victory By Points] A lost unit gives its VP to the enemy, added at 4.4."""
         vp = DATA.units[unit].vp * (1 if ship or DATA.units[unit].is_land else n)
@@ -753,7 +764,8 @@ class HbgGame(Game):
     carrier's CAP out of fuel stays when its ships sail (as Midway's did); HBG-R79, a reinforcement Task Force entering beside located ships of its side is located; HBG-R78, a
     carrier's CAP out of fuel stays when its ships sail (as Midway's did); HBG-R81, fighters alone make no attack
     on a board without defending aircraft when both sides have sea or land units (transports and Midway); HBG-R95,
-    a carrier's patrol bomber counts against its Air Service for the Turn."""
+    a carrier's patrol bomber counts against its Air Service for the Turn; HBG-R82, sunk transports are recorded
+    losses."""
     sides = SIDES
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (
