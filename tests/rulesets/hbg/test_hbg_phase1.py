@@ -203,6 +203,23 @@ def test_hbg_2_2_1_a_reinforcement_joining_located_ships_is_located() -> None:
             assert plan is not None and set(plan["boards"][0]["ships"]) == {s.id for s in here}
 
 
+def test_hbg_4_3_step_1_a_reinforcement_entering_an_enemy_fleets_zone_reveals_both() -> None:
+    """M139, M049, HBG-R98: [4.3 Step 1] "Any time Sea Units of both sides are in the same Sea Zone, both Task Forces
+    in the Sea Zone must remove their 'hidden' markers". Yorktown's Task Force enters the roundel zone SZ16 (1.3.1),
+    where the IJN support force stands hidden: both fleets are revealed as it enters, and both sides are told (the
+    newcomers used to stay hidden, and the IJN ships too, until 4.3)."""
+    st = fresh(3)
+    place(st, "ijn-support", 16)
+    enter(st, "1.2")
+    enter(st, "1.3")
+    choose(st, "ijn", DONE)
+    choose(st, "usn", "enter:usn-tf17-yorktown:16")
+    assert st.ships_in(16, "usn") and st.ships_in(16, "ijn")
+    assert all(s.located for s in st.ships_in(16))
+    for side in ("usn", "ijn"):
+        assert any(e.kind == "reveal" and "SZ16" in e.text and "Yorktown" in e.text for e in st.log(side))
+
+
 def test_hbg_1_3_stacking_at_entry() -> None:
     """D04, C-35 (HBG-R42): a roundel zone where the Task Force would break the stacking limit is not offered."""
     st = fresh(2)

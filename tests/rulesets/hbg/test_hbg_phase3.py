@@ -445,6 +445,33 @@ def test_hbg_3_1_1_1_out_of_fuel_carrier_cap_stays_when_its_ships_sail() -> None
     assert dry.zone == 16 and not dry.ordered and dry.oof
 
 
+def test_hbg_4_3_step_1_fleets_that_meet_in_3_1_are_revealed_at_once() -> None:
+    """M139, M114, HBG-R98: [4.3 Step 1] "Any time Sea Units of both sides are in the same Sea Zone, both Task Forces
+    in the Sea Zone must remove their 'hidden' markers". The IJN support force (SZ20, hidden) sails into SZ25, where
+    Enterprise's Task Force waits, hidden: both fleets are revealed at once, and both sides are told. Enterprise
+    then sails on to SZ30 and is hidden again (3.1.2: no IJN aircraft there to follow her), while the IJN ships,
+    which stay, remain located into 4.3. Both used to stay hidden until 4.3, and the meeting was never known to
+    anyone. In a Squall nothing is revealed (C-12, as at 4.3)."""
+    st = fresh()
+    enterprise_at(st, 25, op="maneuver")
+    ijn = st.ships_in(20, "ijn")
+    draw(st, ["ijn", "usn", "combat"], dice=[1, 1])
+    choose(st, "ijn", "tf:20", "allships", "to:25")
+    assert all(s.located for s in st.ships_in(25))
+    for side in ("usn", "ijn"):
+        seen = [e.text for e in st.log(side) if e.kind == "reveal"]
+        assert len(seen) == 1 and "SZ25" in seen[0] and "Enterprise" in seen[0]
+    choose(st, "usn", "tf:25", "allships", "to:30")
+    assert all(st.ships[sid].zone == 30 and not st.ships[sid].located for sid in TF16)
+    assert all(s.zone == 25 and s.located for s in ijn)
+    st2 = fresh()
+    enterprise_at(st2, 25, op="maneuver")
+    st2.squalls = [3, 25]
+    draw(st2, ["ijn", "combat"], dice=[1])
+    choose(st2, "ijn", "tf:20", "allships", "to:25")
+    assert len(st2.ships_in(25)) == 4 + len(ijn) and not any(s.located for s in st2.ships_in(25))
+
+
 def test_hbg_3_1_enemy_aircraft_follow_a_located_task_force() -> None:
     """M117, M100, M118, C-33, C-36, HBG-R78: shadowing patrols and enemy combat aircraft move with
     a located Task Force, which stays located; a patrol not shadowing stays."""

@@ -26,6 +26,7 @@ from midway.rulesets.hbg.shared import (
     air_name,
     cached_option,
     done_option,
+    fleets_meet,
     merge_groups,
     phased,
     recall,
@@ -260,6 +261,7 @@ def _enter_transports(st: HbgState, wave: int) -> None:
     if escort and tf_ships(st, escort):
         ships = _place_tf(st, "ijn", escort, entry)
         _emit_entry(st, "ijn", escort, entry, ships, rule="1.3.2.2")
+    fleets_meet(st, entry)  # HBG-R98: USN ships in SZ37 meet the transports (and their escort)
 
 
 def _emit_entry(st: HbgState, side: str, tf: str, zone: int, ships: list[Ship], *, rule: str) -> None:
@@ -289,6 +291,7 @@ def reinforcement_apply(st: HbgState, side: str, choice: Option) -> None:
     ships = _place_tf(st, side, tf, zone)
     spent = _spend_tokens(st, side, cost)
     _emit_entry(st, side, tf, zone, ships, rule="1.3.2" if side == "ijn" else "1.3.1")
+    fleets_meet(st, zone)  # HBG-R98: a Task Force entering an enemy fleet's zone reveals both fleets there
     st.emit(
         "reinforcement",
         f"{st.game.side_name(side)} brings a reinforcement Task Force on ({spent} token(s) out of the cup)",

@@ -42,6 +42,7 @@ from midway.rulesets.hbg.search import reach, reach_sorted
 from midway.rulesets.hbg.shared import (
     cached_option,
     carrier_launches_left,
+    fleets_meet,
     keep_top,
     launch_base_name,
     recall,
@@ -839,6 +840,8 @@ def _finish_tf(st: HbgState, side: str, order: dict[str, Any]) -> None:
 
     HBG-R79: ships that join a Task Force share its status: if any ship in the destination is
     located after the move, all are (2.2.1: "if other units join this group, they too are located").
+    HBG-R98: ships that sail into a zone holding enemy sea units reveal both fleets there (4.3 Step 1: "Any
+    time Sea Units of both sides are in the same Sea Zone"), after the move is told as it was made.
     """
     zone, dest = order["zone"], order["dest"]
     movers = [st.ships[s] for s in order["sel"]]
@@ -872,22 +875,27 @@ def _finish_tf(st: HbgState, side: str, order: dict[str, Any]) -> None:
     data = {"from": zone, "to": dest, "ships": [s.id for s in movers]}
     if movers[0].located:
         st.emit("tf", f"{owner} ships move SZ{zone:02d} -> SZ{dest:02d}: {names}", rule="3.1.2", data=data)
-        return
-    st.emit(
-        "tf", f"{owner} ships move SZ{zone:02d} -> SZ{dest:02d} (hidden): {names}", rule="3.1.2", data=data, to=(side,)
-    )
-    if was_located:
+    else:
         st.emit(
             "tf",
-            f"{owner} ships leave SZ{zone:02d} and are hidden again: {names}",
+            f"{owner} ships move SZ{zone:02d} -> SZ{dest:02d} (hidden): {names}",
             rule="3.1.2",
-            data={"from": zone, "ships": [s.id for s in movers]},
-            to=(ENEMY[side],),
+            data=data,
+            to=(side,),
         )
-    else:
-        st.emit("tf", f"{owner} moves a hidden Task Force", rule="3.1.2", to=(ENEMY[side],))
-    for aid in order["cap"]:
-        st.emit("cap", f"{owner} CAP goes with its ships", rule="3.1.2", data={"air": aid}, to=(side,))
+        if was_located:
+            st.emit(
+                "tf",
+                f"{owner} ships leave SZ{zone:02d} and are hidden again: {names}",
+                rule="3.1.2",
+                data={"from": zone, "ships": [s.id for s in movers]},
+                to=(ENEMY[side],),
+            )
+        else:
+            st.emit("tf", f"{owner} moves a hidden Task Force", rule="3.1.2", to=(ENEMY[side],))
+        for aid in order["cap"]:
+            st.emit("cap", f"{owner} CAP goes with its ships", rule="3.1.2", data={"air": aid}, to=(side,))
+    fleets_meet(st, dest)  # HBG-R98: ships that sail into an enemy fleet's zone reveal both fleets there
 
 
 STEPS: dict[str, Step] = {

@@ -14,6 +14,8 @@
     Air Units of one type and state on one card box form one Air Group.
 ``carrier_launches_left``
     what a carrier may still launch this Turn (2.1 patrols and 3.1 orders alike).
+``fleets_meet``
+    ships that come into a zone with enemy sea units reveal both fleets there (HBG-R98).
 """
 
 from __future__ import annotations
@@ -205,6 +207,33 @@ def carrier_launches_left(st: HbgState, carrier: str) -> int:
         if a.base == carrier and a.launched == st.turn and a.mission in ("strike", "cap", "patrol")
     )
     return max(st.air_service(ship) - flown, 0)
+
+
+def fleets_meet(st: HbgState, zone: int) -> None:
+    """[4.3 Step 1] HBG-R98: "Any time Sea Units of both sides are in the same Sea Zone, both Task Forces in the Sea
+    Zone must remove their 'hidden' markers": ships that come into a zone holding enemy sea units (ships, or IJN
+    transports) during the Turn, by a move (3.1.2) or by entering (1.3), reveal both sides' ships there at once,
+    not in a Squall (C-12, as at 4.3). Told to both sides. Cheap when no enemy is there: one index look-up."""
+    usn = st.ships_in(zone, "usn")
+    if not usn:
+        return
+    ijn = st.ships_in(zone, "ijn")
+    if not ijn and not any(t.zone == zone and t.n > 0 and not t.scored for t in st.transports):
+        return
+    if st.in_squall(zone):
+        return
+    hidden = [s for s in (*usn, *ijn) if not s.located]
+    if not hidden:
+        return
+    for s in hidden:
+        s.located = True
+    names = ", ".join(st.ship_name(s) for s in hidden)
+    st.emit(
+        "reveal",
+        f"SZ{zone:02d}: both fleets meet and are revealed: {names}",
+        rule="4.3 Step 1",
+        data={"zone": zone, "ships": [s.id for s in hidden]},
+    )
 
 
 def launch_base_name(base: str) -> str:
