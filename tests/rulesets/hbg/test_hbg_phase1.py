@@ -578,6 +578,31 @@ def test_hbg_1_6_cruiser_recovers_its_floatplane_and_airfield_limits() -> None:
     assert sbd.at == "air" and sbd.n == 3
 
 
+def test_hbg_1_4_2_knocked_out_airfield_lands_one_and_launches_one_a_turn() -> None:
+    """M072, M069, HBG-R99: [1.4.2] "Only one command token may be played per Turn on a knocked out base, and only
+    one Air Unit may launch or land there per Turn" is one landing and one launch, not one of the two: "An Airbase
+    ... has the ability to perform both Launch and Recover operations in a single Turn". Midway's knocked-out
+    Airfield lands 1 of 3 out-of-fuel SBDs at 1.6, and still launches 1 Air Unit with its one token at 3.1 (no
+    more). The engine did so already; HBG-R99 records the reading."""
+    st = fresh(2)
+    _ops(st)
+    st.bases["airfield"].damage = 5
+    sbd = next(a for a in st.aboard("airfield") if a.unit == "sbd")
+    sbd.at, sbd.zone, sbd.oof, sbd.fuel = "air", 31, True, 0
+    enter(st, "1.6")
+    assert sum(a.n for a in st.air.values() if a.base == "airfield" and a.at == "landed") == 1
+    st.cup.tokens, st.cup.later = ["usn", "usn", "combat"], []
+    st.dice = FixedDice([1, 1])
+    enter(st, "3.1")
+    choose(st, "usn", "launch:airfield")
+    add = next(o for o in ids(st, "usn") if o.startswith("add:"))
+    choose(st, "usn", add)
+    assert not any(o.startswith("add:") for o in ids(st, "usn"))
+    choose(st, "usn", "to:26")
+    assert sum(a.n for a in st.airborne("usn") if a.base == "airfield" and a.zone == 26) == 1
+    assert "launch:airfield" not in ids(st, "usn") and "cap:airfield" not in ids(st, "usn")
+
+
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_hbg_phase1_random_play_keeps_moving(seed: int) -> None:
     """Every step of the phase asks only legal, non-empty decisions and random play gets through Turn 4."""

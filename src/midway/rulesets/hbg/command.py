@@ -671,7 +671,7 @@ def orphan(st: HbgState, air: Air) -> bool:
 def landing_room(st: HbgState, site: str) -> int:
     """[1.6] Air Units the site may still land this Turn (M082, C-10: the current Air Service;
     HBG-R12: bases 3 (airfield) or 1 (seaplane base) per remaining hit point, a knocked-out
-    airfield 1)."""
+    airfield 1, its one launch of 3.1 apart, HBG-R99)."""
     if site in st.bases:
         base = st.bases[site]
         unit = DATA.units[base.unit]

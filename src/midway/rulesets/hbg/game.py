@@ -765,7 +765,8 @@ class HbgGame(Game):
     carrier's CAP out of fuel stays when its ships sail (as Midway's did); HBG-R81, fighters alone make no attack
     on a board without defending aircraft when both sides have sea or land units (transports and Midway); HBG-R95,
     a carrier's patrol bomber counts against its Air Service for the Turn; HBG-R82, sunk transports are recorded
-    losses; HBG-R98, fleets that meet (a move in 3.1, an entry in 1.3) are revealed at once, not only at 4.3."""
+    losses; HBG-R98, fleets that meet (a move in 3.1, an entry in 1.3) are revealed at once, not only at 4.3;
+    HBG-R99 records that a knocked-out Airfield lands one and launches one Air Unit a Turn (no change)."""
     sides = SIDES
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (

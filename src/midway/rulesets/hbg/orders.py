@@ -74,7 +74,8 @@ def airfield_tokens_left(st: HbgState) -> int:
 
 
 def airfield_units_per_token(st: HbgState) -> int:
-    """[1.4.2] 3 Air Units per token; a knocked-out base launches 1 Air Unit a Turn (HBG-R75)."""
+    """[1.4.2] 3 Air Units per token; a knocked-out base launches 1 Air Unit a Turn (HBG-R75), whatever it landed at
+    1.6: one launch and one landing, counted apart (HBG-R99)."""
     base = st.bases["airfield"]
     if st.airfield_knocked_out():
         return max(1 - base.launched, 0)
