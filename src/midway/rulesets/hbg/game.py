@@ -754,17 +754,17 @@ class HbgGame(Game):
     0.4: HBG-R78, carrier CAP follows its Task Force out of Midway's zone too; HBG-R95, a damaged carrier launches
     no more than its Air Service a Turn, and an out-of-fuel Strike Group cannot be joined; HBG-R73, Strike Groups
     join by the Task Force their carriers form now (one Sea Zone), not the one they were set up in.
-    0.5: HBG-R81, in air-only combat CAP facing enemy bombers attacks them (before any fighters-only combat);
-    HBG-R78, Midway's CAP follows its ships out of a zone left with no Capital Ship or base, ordered or not;
-    HBG-R96, a Strike Group runs out of fuel as one at Burn Fuel (a B-17 flying with F4Fs included), and a B-17
-    joining a Strike Group never lowers its fuel; HBG-R64, the enemy never sees which cruiser a floatplane flies
-    from; HBG-R97, new Air Group and Strike Group ids numbered per side; HBG-R35, a simultaneous step's decisions
-    say so even when one side alone is asked; HBG-R65, a side whose token is drawn is asked even when it can only
-    pass; HBG-R35, the 4.2 CAP intercept and the 4.1 transport route are private questions; HBG-R79, a reinforcement Task Force entering beside located ships of its side is located; HBG-R79, a reinforcement Task Force entering beside located ships of its side is located; HBG-R78, a
-    carrier's CAP out of fuel stays when its ships sail (as Midway's did); HBG-R79, a reinforcement Task Force entering beside located ships of its side is located; HBG-R78, a
-    carrier's CAP out of fuel stays when its ships sail (as Midway's did); HBG-R81, fighters alone make no attack
-    on a board without defending aircraft when both sides have sea or land units (transports and Midway); HBG-R95,
-    a carrier's patrol bomber counts against its Air Service for the Turn; HBG-R82, sunk transports are recorded
+    0.5: HBG-R81, in air-only combat CAP facing enemy bombers attacks them (before any fighters-only combat), and
+    fighters alone make no attack on a board without defending aircraft when both sides have sea or land units;
+    HBG-R78, Midway's CAP follows its ships out of a zone left with no Capital Ship or base, ordered or not, and
+    CAP out of fuel (a carrier's or Midway's) stays when its ships sail; HBG-R96, a Strike Group runs out of fuel
+    as one at Burn Fuel (a B-17 flying with F4Fs included), and a B-17 joining a Strike Group never lowers its
+    fuel; HBG-R64, the enemy never sees which cruiser a floatplane flies from; HBG-R97, new Air Group and Strike
+    Group ids numbered per side; HBG-R35, a simultaneous step's decisions say so even when one side alone is
+    asked, the 4.2 CAP intercept and the 4.1 transport route are private questions, and the enemy's view names
+    no step while only the side answers one; HBG-R65, a side whose token is drawn is asked even when it can only
+    pass; HBG-R79, a reinforcement Task Force entering beside located ships of its side is located; HBG-R95, a
+    carrier's patrol bomber counts against its Air Service for the Turn; HBG-R82, sunk transports are recorded
     losses; HBG-R98, fleets that meet (a move in 3.1, an entry in 1.3) are revealed at once, not only at 4.3;
     HBG-R99 records that a knocked-out Airfield lands one and launches one Air Unit a Turn (no change)."""
     sides = SIDES
