@@ -124,3 +124,32 @@ def test_hbg_sampler_gives_an_enemy_floatplane_a_cruiser_the_view_does_not_name(
         if sampled >= 6:
             break
     assert sampled >= 3
+
+
+def test_hbg_sampler_never_hides_an_enemy_fleet_beside_the_sides_own_ships() -> None:
+    """HBG-R98: fleets that meet are revealed at once ("Any time Sea Units of both sides are in the same Sea Zone,
+    both Task Forces ... must remove their 'hidden' markers"), so outside a Squall no hidden enemy ship shares a
+    zone with the side's own ships, and the sampler places none there: Enterprise's Task Force sits in the zone
+    Carrier Division 1 started in, a Turn later (its walk stays there one time in seven)."""
+    from tests.rulesets.hbg.test_hbg_phase3 import draw
+
+    state = GAME.new(1, {"max_turns": 10})
+    origin = DATA.setup.task_forces["ijn-cardiv1"].zone
+    state.turn = DATA.setup.start_turn + 1
+    for a in [a for a in state.air.values() if a.at == "air"]:
+        del state.air[a.id]
+    for ship in state.ships.values():
+        if ship.side == "ijn":
+            ship.located = False
+        elif ship.id == "enterprise":
+            ship.zone = origin
+    draw(state, ["usn", "combat"], dice=[1])
+    state._cache = None  # noqa: SLF001 - the position was edited by hand
+    decision = state.pending()["usn"]
+    assert decision.kind == "order" and origin not in state.squalls
+    view = state.view("usn", log_tail=0)
+    dice = SeededDice(5)
+    for _ in range(30):
+        sample = sampler.sample(GAME, view, dice, decision)
+        assert sample is not None
+        assert all(s.zone != origin for s in sample.ships.values() if s.side == "ijn" and not s.located)

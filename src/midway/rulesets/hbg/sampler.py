@@ -59,14 +59,20 @@ DEBUG: Any = None
 """For tests and debugging: called with the decision's option ids and the sample's when they differ."""
 
 
-def _walk(start: int, steps: int, dice: SeededDice) -> int:
-    """A random walk of at most ``steps`` moves on the Sea Zones (each move: stay or a neighbour)."""
+def _walk(start: int, steps: int, dice: SeededDice, barred: frozenset[int] = frozenset()) -> int:
+    """A random walk of at most ``steps`` moves on the Sea Zones (each move: stay or a neighbour), ending outside
+    ``barred`` if one of a few walks does: a hidden enemy Task Force is never in a zone with the side's own ships
+    outside a Squall, since fleets that meet are revealed at once (HBG-R98)."""
     zone = start
-    for _ in range(max(0, steps)):
-        around = DATA.map.neighbours(zone)
-        pick = dice.randint(0, len(around))
-        if pick < len(around):
-            zone = around[pick]
+    for _ in range(8):
+        zone = start
+        for _ in range(max(0, steps)):
+            around = DATA.map.neighbours(zone)
+            pick = dice.randint(0, len(around))
+            if pick < len(around):
+                zone = around[pick]
+        if zone not in barred:
+            return zone
     return zone
 
 
@@ -140,6 +146,13 @@ def _pieces(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Dec
         r.task_force: r.available_turn for r in (*DATA.setup.usn_reinforcements, *DATA.setup.ijn_reinforcements)
     }
     waiting = set(st.get("reinforcements") or ())
+    squalls = set(st.get("squalls") or ())
+    barred = (
+        frozenset(
+            row["zone"] for row in st["ships"] if row["side"] == side and row["zone"] is not None and not row["sunk"]
+        )
+        - squalls
+    )  # HBG-R98: a hidden enemy fleet there would have been revealed
     tf_zone: dict[str, int | None] = {}
     ships: dict[str, Ship] = {}
     for sid, t in template.ships.items():
@@ -164,12 +177,12 @@ def _pieces(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Dec
         if t.tf not in tf_zone:
             origin = start_zone.get(t.tf)
             if origin is not None:
-                tf_zone[t.tf] = _walk(origin, turn - DATA.setup.start_turn, dice)
+                tf_zone[t.tf] = _walk(origin, turn - DATA.setup.start_turn, dice, barred)
             else:
                 first = available.get(t.tf)
                 entered = first is not None and first <= turn and dice.randint(0, 1) == 1
                 entry = DATA.map.ijn_entry if t.side == "ijn" else DATA.map.usn_roundels[0]
-                tf_zone[t.tf] = _walk(entry, turn - first, dice) if entered and first is not None else None
+                tf_zone[t.tf] = _walk(entry, turn - first, dice, barred) if entered and first is not None else None
         ship.zone = tf_zone[t.tf]
         ship.op = OPS[dice.randint(0, 2)] if ship.zone is not None and ship.unit in _carrier_units() else ""
         ships[sid] = ship
