@@ -128,6 +128,38 @@ def test_vam_sampler_hides_enemy_ships_only_where_unsearched_and_within_their_sp
     assert len(spots) > checked  # drawn, not copied
 
 
+def test_vam_sampler_fits_both_sides_after_a_landing_told_japan_the_garrison() -> None:
+    """VAM-R55: the landing tells Japan the American troops present by events (the umpire's message, the troops
+    revealed to it by name), never in its view's tables, which hold only its own units ([Séquence de jeu]); the
+    sampler, which reads the view, still gives both sides exactly their view and options at the next turn's
+    orders."""
+    from tests.rulesets.vam.helpers import choose, clear_sea, new, place, run_to, touch
+
+    s = new(seed=3)
+    clear_sea(s)
+    s.fog = False
+    s.turn = 9
+    for t in ("tt1", "tt2", "sft"):
+        place(s, t, "H6")
+        s.u[t]["last"] = 9
+    s.u["coy_b"].update(st="dead", lv=0)
+    touch(s)
+    run_to(s, "p10")
+    choose(s, "ijn", "l:snlf1", "l:snlf2", "done")
+    assert s.revealed["ijn"] >= {"coy_a", "coy_c"}
+    fitted = set()
+    while s.turn < 11 and not s.is_over:
+        side, decision = next(iter(s.pending().items()))
+        if decision.kind in KINDS and len(decision.options) > 1:
+            view = s.view(side, log_tail=0)
+            sample = sampler.sample(s.game, view, SeededDice(len(s.history)), decision)
+            assert sample is not None, (s.step, side)
+            assert_fits(s.game, view, sample, decision)
+            fitted.add(side)
+        s.apply(side, "done" if decision.option("done") else decision.options[0].id)
+    assert fitted == {"usn", "ijn"}
+
+
 def test_vam_playout_policy_reads_the_state_as_the_heuristic_reads_the_view() -> None:
     """The playouts' glance at the state (``_glance``) makes the heuristic choose what it chooses from the view."""
     state = GAME.new(41, {})

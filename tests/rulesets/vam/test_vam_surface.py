@@ -248,6 +248,43 @@ def test_vam_landing_by_day_locks_the_transport() -> None:
     assert "snlf1" in s.revealed["usn"]
 
 
+def test_vam_landing_umpire_tells_each_side_the_forces_present() -> None:
+    """M029, E08, VAM-R55: [Décomposition d'un tour] phase 10, « le japonais déclare un débarquement à Midway |
+    valide les ordres, indique les forces en présence (les américains ont l'initiative) » (Japan declares a
+    landing on Midway | the umpire validates the orders and states the forces present; the Americans have the
+    initiative). As E08 words them over the island (« 6x unités de Marines intactes »), Japan is told the American
+    troops present before any of them fires, and they are revealed to it by name; both sides are told the Japanese
+    troops landing and those already ashore. The Americans alone never get Japan's message."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "tt1", "H6")
+    for r in s.u.values():
+        if r.get("st") == "deck":
+            r["ready"] = False
+    s.u["ichiki1"].update(st="ashore", at="midway")  # landed on an earlier turn
+    s.u["coy_a"]["lv"] = 1
+    s.u["coy_b"].update(st="dead", lv=0)
+    touch(s)
+    run_to(s, "p10")
+    before = len(s.log("ijn"))
+    before_usn = len(s.log("usn"))
+    orders(s, ijn=["l:snlf1"])
+    told = [e for e in s.log("ijn")[before:] if e.kind == "umpire"]
+    forces = [e.text for e in told if e.text.startswith("Forces américaines en présence")]
+    assert forces == [
+        "Forces américaines en présence à Midway : troupes : 5 unité(s) dont 4 intacte(s) : INF(e) Company A, "
+        "INF Company C, INF Company D, INF Company E, INF Company F"
+    ]
+    assert s.step == "p11a" and "usn" in s.pending()  # told before the American companies choose and fire
+    assert {"coy_a", "coy_c", "coy_d", "coy_e", "coy_f"} <= s.revealed["ijn"] and "coy_b" not in s.revealed["ijn"]
+    landing = [e.text for e in s.log("usn")[before_usn:] if e.text.startswith("Débarquement japonais")]
+    assert landing == [
+        "Débarquement japonais à Midway : INF 2nd Combined SNLF 1 ; déjà à terre : INF Ichiki detachment 1 "
+        "(les américains ont l'initiative)"
+    ]
+    assert not any(e.text.startswith("Forces américaines") for e in s.log("usn") + s.log(None))
+
+
 def test_vam_no_landing_at_night() -> None:
     """M129: never at night."""
     s = new(seed=0)

@@ -441,7 +441,10 @@ class Surface(Air):
 
     def _close_p10(self) -> None:
         """[Débarquement à Midway] M130 (no re-embarking), M131, C-23 / VAM-R23: one empty transport per landed
-        unit (its own when it is empty) stays in Midway's hex for good."""
+        unit (its own when it is empty) stays in Midway's hex for good. [Décomposition d'un tour] phase 10, M029,
+        VAM-R55: the umpire « indique les forces en présence »: both sides are told the Japanese troops landing
+        and those already ashore, and Japan the American troops on the island (as the raid over the island words
+        them, E08, then by name: they are revealed to Japan)."""
         landed = self.orders["ijn"].get("land", [])
         empties = self.empty_transports(landed)
         for g in landed:
@@ -453,11 +456,27 @@ class Surface(Air):
             r["at"] = "midway"
             self.revealed["usn"].add(g)
         if landed:
+            earlier = [g for g in self.ashore("ijn") if g not in landed]  # landed on an earlier turn, still there
             self.emit_both(
                 "Débarquement japonais à Midway : "
                 + ", ".join(self.label(g) for g in landed)
+                + (f" ; déjà à terre : {', '.join(self.label(g) for g in earlier)}" if earlier else "")
                 + " (les américains ont l'initiative)",
                 rule="Débarquement à Midway",
+            )
+            garrison = self.ashore("usn")
+            self.revealed["ijn"] |= set(garrison)  # VAM-R55: named to Japan from now on, as after a raid (E08)
+            intact = sum(1 for g in garrison if self.u[g]["lv"] >= 2)
+            told = (
+                f"{len(garrison)} unité(s) dont {intact} intacte(s) : {', '.join(self.tag(g, 'ijn') for g in garrison)}"
+                if garrison
+                else "aucune"
+            )
+            self.emit(
+                "umpire",
+                f"Forces américaines en présence à Midway : troupes : {told}",
+                rule="Débarquement à Midway",
+                to=("ijn",),
             )
 
     # -------------------------------------------------------------- phase 11
