@@ -20,7 +20,7 @@ from midway.engine.errors import (
     UnknownOptionError,
 )
 from midway.engine.events import Event
-from midway.engine.game import ENGINE_RULE, Game, State
+from midway.engine.game import ENGINE_RULE, STANDING, Game, State
 from midway.engine.records import Record, replay
 
 __all__ = [
@@ -46,6 +46,7 @@ __all__ = [
     "Record",
     "RecordError",
     "RulesetNotFoundError",
+    "STANDING",
     "SeededDice",
     "StaleDecisionError",
     "State",

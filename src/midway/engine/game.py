@@ -22,6 +22,11 @@ The engine only ever hands ``_resolve`` options it has checked against
 A ruleset whose run loop has to build the next decisions anyway (to know
 where to stop) hands them over with :meth:`State._offer` as the last act of
 ``_setup`` or ``_resolve``, so they are not built twice.
+
+A ruleset may also offer *standing options*, choices a side may make at any
+moment, whether it has a decision or not (conceding): ``_standing(side)``
+lists them and ``_resolve_standing(side, option)`` carries one out (see
+:meth:`State.apply`).
 """
 
 from __future__ import annotations
@@ -66,6 +71,8 @@ if TYPE_CHECKING:
 
 ENGINE_RULE = "engine"
 """The ``rule`` of errors that no rule text but the engine's own contract raises."""
+STANDING = "standing"
+"""The ``decision_id`` that names a standing option (:meth:`State.apply`): it answers no decision."""
 _QUIET_EVENT = Event(seq=-1, kind="quiet", text="(not recorded in a search clone)")
 _new_event = tuple.__new__
 _new_object = object.__new__
@@ -264,6 +271,17 @@ class State:
         """What ``side`` may know (``None``: a spectator), JSON-ready."""
         raise NotImplementedError
 
+    def _standing(self, side: str) -> tuple[Option, ...]:
+        """The *standing options* of ``side`` now: choices it may make at any moment, whether it has a decision
+        or not (a concession). None by default; asked only while the game goes on. A ruleset that offers some
+        overrides this and :meth:`_resolve_standing`, and gives them ids no decision's option ever has."""
+        return ()
+
+    def _resolve_standing(self, side: str, option: Option) -> None:
+        """Carry out ``side``'s standing option ``option`` (one :meth:`_standing` offers now), then run forward
+        as :meth:`_resolve` does (or :meth:`finish`)."""
+        raise NotImplementedError
+
     # ------------------------------------------------------- for the rulesets
     def decide(
         self,
@@ -442,6 +460,15 @@ class State:
         """The decision ``side`` must make now, if any."""
         return self.pending().get(side)
 
+    def standing(self, side: str) -> tuple[Option, ...]:
+        """The standing options ``side`` may choose now, whether it has a decision or not (none once the game is
+        over): :meth:`apply` them with ``decision_id`` :data:`STANDING` (or none)."""
+        if side not in self.game.sides:
+            raise MalformedChoiceError(f"{side!r} is not a side of {self.game.id}", rule=ENGINE_RULE)
+        if self.result is not None or not self._has_standing:
+            return ()
+        return tuple(self._standing(side))
+
     @property
     def to_move(self) -> tuple[str, ...]:
         """The sides that must choose now, in the game's side order."""
@@ -463,6 +490,15 @@ class State:
         longer current. Any illegal choice raises an
         :class:`~midway.engine.errors.IllegalChoiceError` naming the rule that
         forbids it, and leaves the state exactly as it was.
+
+        A *standing option* (:meth:`standing`) is accepted from any side at any moment, whether it has a
+        decision, has sealed its choice or waits, with ``decision_id`` :data:`STANDING` (only a standing option
+        then) or ``None`` (an option of the side's own decision first, else a standing option); with any other
+        ``decision_id`` it is refused as an answer to that decision. It is recorded in the history like any
+        choice (so records replay it) and carried out by :meth:`_resolve_standing`; sealed choices and blind
+        orders in progress stay as they were. It counts in its side's own decision ids only: the other sides'
+        ids never tell them it was made. The engine looks for standing options only where a choice would
+        otherwise be refused, so the ordinary path costs nothing more.
         """
         if self.result is not None:
             raise GameOverError(f"the game is over: {self.result.reason}", rule=ENGINE_RULE)
@@ -475,6 +511,9 @@ class State:
         if current is None:
             if side not in self.game.sides:
                 self._plain(side, option_id, decision_id)  # raises: not a side
+            standing = self._standing_choice(side, option_id, decision_id)
+            if standing is not None:
+                return standing
             rules = sorted({d.rule for d in decisions.values()}) or [ENGINE_RULE]
             waiting = ", ".join(self.game.side_name(s) for s in decisions) or "nobody"
             raise NotYourTurnError(
@@ -482,11 +521,17 @@ class State:
                 rule="; ".join(rules),
             )
         if side in self._held:
+            standing = self._standing_choice(side, option_id, decision_id)
+            if standing is not None:
+                return standing
             raise AlreadySubmittedError(
                 f"{self.game.side_name(side)} has already sealed its choice for this step",
                 rule=current.rule,
             )
         if decision_id is not None and decision_id != current.id:
+            standing = self._standing_choice(side, option_id, decision_id)
+            if standing is not None:
+                return standing
             raise StaleDecisionError(
                 f"decision {decision_id!r} is no longer current (now {current.id!r}: {current.prompt})",
                 rule=current.rule,
@@ -509,6 +554,9 @@ class State:
         else:
             option = index.get(option_id)
         if option is None:
+            standing = self._standing_choice(side, option_id, decision_id)
+            if standing is not None:
+                return standing
             shown = ", ".join(current.option_ids[:12])
             more = "" if len(current.options) <= 12 else f", ... ({len(current.options)} in all)"
             raise UnknownOptionError(
@@ -552,6 +600,34 @@ class State:
                 del self._blind  # back to the shared empty default: left out of to_json
             self._resolve({side: option})
             self._cache, self._offered = self._offered, None
+        return events[start:] if len(events) > start else []
+
+    def _standing_choice(self, side: str, option_id: str, decision_id: str | None) -> list[Event] | None:
+        """Where :meth:`apply` would refuse a choice: ``side``'s standing option ``option_id`` carried out (the
+        events it caused), or ``None`` when it is not one (the refusal stands). ``decision_id``
+        :data:`STANDING` asks for a standing option only: an unknown one is refused here."""
+        if decision_id is not None and decision_id != STANDING:
+            return None
+        offered = self._standing(side) if self._has_standing else ()
+        for option in offered:
+            if option[0] == option_id:
+                break
+        else:
+            if decision_id is None:
+                return None
+            shown = ", ".join(o[0] for o in offered) or "none"
+            raise UnknownOptionError(
+                f"{option_id!r} is not a standing option of {self.game.side_name(side)} now; standing options: {shown}",
+                rule=self._standing_rule,
+            )
+        events = self.events
+        start = len(events)
+        self.history.append((side, option_id))
+        self._serial += 1
+        self._private_choices[side] += 1  # its own ids move on (a stale answer is refused), never the others'
+        self._cache = self._offered = None
+        self._resolve_standing(side, option)
+        self._cache, self._offered = self._offered, None
         return events[start:] if len(events) > start else []
 
     def _count_choice(self, side: str, decision: Decision) -> None:
@@ -635,7 +711,8 @@ class State:
 
         Holds the ruleset's own view under ``"state"``, the last ``log_tail``
         events that side may see (numbered by the side's own log, as :meth:`told`), who must choose now and
-        who has sealed a choice (never what, and only where that side's turn is public, :meth:`_public_turn`).
+        who has sealed a choice (never what, and only where that side's turn is public, :meth:`_public_turn`),
+        and under ``"standing"`` the side's own standing options (:meth:`standing`; never another side's).
         """
         if side is not None and side not in self.game.sides:
             raise MalformedChoiceError(f"{side!r} is not a side of {self.game.id}", rule=ENGINE_RULE)
@@ -665,6 +742,7 @@ class State:
             "options": dict(self.options),
             "to_move": to_move,
             "sealed": sorted(s for s in self._held if s == side or self._public_turn(self._current()[s])),
+            "standing": [] if side is None else [o.to_json() for o in self.standing(side)],
             "outcome": None if self.result is None else self.result.to_json(),
             "state": self._view(side),
             "log": tail,
@@ -688,9 +766,15 @@ class State:
     """Whether the class answers :meth:`_public_turn` itself (set for each subclass); if not, apply reads
     :attr:`_private_kinds` alone, with no call at every choice."""
 
+    _has_standing: ClassVar[bool] = False
+    """Whether the class offers standing options (overrides :meth:`_standing`; set for each subclass)."""
+    _standing_rule: ClassVar[str] = ENGINE_RULE
+    """The rule that grants the class's standing options, named when one is refused."""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._own_public_turn = cls._public_turn is not State._public_turn
+        cls._has_standing = cls._standing is not State._standing
 
     _public_choices: int
     """How many choices were made in public turns (:meth:`_public_turn`), every side's: each side knows of them.
