@@ -186,9 +186,16 @@ def test_vam_orders_notation_refused_out_of_phase_and_out_of_reach() -> None:
 
 
 def test_vam_orders_notation_night_and_concession() -> None:
-    """M031, M005: no raid is typed at night; 'abandon' concedes where the option offers it."""
+    """M031, M005, VAM-R30 (revised): no raid is typed at night; 'abandon' concedes where the option offers it, by a
+    side asked something or not (a standing option), and is refused naming VAM-R30 where it does not."""
     s = new(seed=0, concession=True)
     assert _typed(s, "usn", "abandon") == ["concede"]
+    assert _typed(s, "ijn", "Kaga -> A2; abandon")[-1] == "concede"
+    s.apply("usn", "done")  # blind_prompts off: the Americans wait on Japan's orders
+    assert "usn" not in s.pending() and _typed(s, "usn", "abandon") == ["concede"]
+    with pytest.raises(NotationError) as info:
+        GAME.parse_orders(new(seed=0), "usn", "abandon")
+    assert "VAM-R30" in info.value.rule
     s.turn = 6
     touch(s)
     with pytest.raises(NotationError, match="night"):

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from midway.engine import StaleDecisionError
+from midway.engine import STANDING, StaleDecisionError
 from midway.engine.errors import IllegalChoiceError
 from midway.rulesets.vam.data import DATA, distance
 from midway.rulesets.vam.game import STEPS
@@ -73,23 +73,90 @@ def test_vam_victory_points_decide_and_a_tie_is_a_draw() -> None:
 
 
 def test_vam_concession_option() -> None:
-    """M005, VAM-R30: off by default nobody may concede; with the option on, a side may concede at its very
-    first decision; the other side wins and the outcome says who gave up."""
+    """M005, VAM-R30 (revised): off by default nobody may concede (refused naming VAM-R30, nothing changed); with the
+    option on, conceding is a standing option of both sides, in their views and in no decision, and a side may
+    concede at its very first decision; the other side wins and the outcome says who gave up.
+
+    [Introduction] « Un joueur peut aussi simplement reconnaître la victoire de son adversaire, à n'importe quel
+    moment » (a player may also simply acknowledge the opponent's victory, at any moment)."""
     s = new(seed=0)
-    assert all(d.option("concede") is None for d in s.pending().values())
+    assert all(s.view(side)["standing"] == [] for side in ("usn", "ijn"))
+    before = s.to_bytes()
+    with pytest.raises(IllegalChoiceError) as info:
+        s.apply("ijn", "concede", decision_id=STANDING)
+    assert info.value.rule == "VAM-R30" and s.to_bytes() == before
+    with pytest.raises(IllegalChoiceError):
+        s.apply("usn", "concede")
+    assert s.to_bytes() == before
     s = new(seed=0, concession=True)
+    assert all(d.option("concede") is None for d in s.pending().values())
+    assert [o["id"] for o in s.view("usn")["standing"]] == ["concede"] == [o["id"] for o in s.view("ijn")["standing"]]
+    assert s.view(None)["standing"] == []
     s.apply("usn", "concede")  # Japan has not finished its orders: the concession needs no answer
     out = s.outcome()
     assert s.is_over and out.winner == "ijn" and out.kind == "concession"
     assert out.reason.startswith("Les Américains abandonnent au tour 1, phase 1")
+    assert s.view("usn")["standing"] == []
+
+
+def test_vam_concession_while_the_other_side_decides_in_a_phase_it_is_not_asked_in() -> None:
+    """M005, VAM-R30 (revised): a side that has nothing to decide in a phase (the Americans while Japan lands in
+    phase 10; Japan while the American companies choose their targets in phase 11) may concede all the same: the
+    game ends at once, the reason naming who gave up, the turn, the phase and the VP standing then. It used to be
+    offered only as an option of the side's own decisions, so a waiting side could not give up.
+
+    [Introduction] « Un joueur peut aussi simplement reconnaître la victoire de son adversaire, à n'importe quel
+    moment » (a player may also simply acknowledge the opponent's victory, at any moment)."""
+    for conceder, step in (("usn", "p10"), ("ijn", "p11a")):
+        s = new(seed=0, concession=True)
+        clear_sea(s)
+        place(s, "tt1", "H6")
+        for r in s.u.values():
+            if r.get("st") == "deck":
+                r["ready"] = False
+        s.u["ichiki1"].update(st="ashore", at="midway")  # two Japanese units: the companies have a choice of target
+        touch(s)
+        run_to(s, "p10")
+        if step == "p11a":
+            choose(s, "ijn", "l:snlf1")
+        assert s.step == step and conceder not in s.pending() and s.pending()
+        s.apply(conceder, "concede")
+        out = s.outcome()
+        other = "ijn" if conceder == "usn" else "usn"
+        assert out.winner == other and out.kind == "concession"
+        phase = 10 if step == "p10" else 11
+        assert out.reason.startswith(f"Les {s.game.side_name(conceder)} abandonnent au tour 1, phase {phase} : ")
+        vp = s.final_vp()
+        assert f"(PV à l'abandon : américains {vp['usn']:g}, japonais {vp['ijn']:g})" in out.reason
+        assert s.record().moves[-1] == (conceder, "concede")
+
+
+def test_vam_concession_in_a_blind_step_after_done() -> None:
+    """M005, VAM-R30 (revised), VAM-R43: in a blind step a side that has said ``done`` is asked nothing more until
+    the other side has finished; it may still concede (decision id ``standing``), and the game ends at once.
+
+    [Introduction] « Un joueur peut aussi simplement reconnaître la victoire de son adversaire, à n'importe quel
+    moment » (a player may also simply acknowledge the opponent's victory, at any moment)."""
+    s = new(seed=0, concession=True, blind_prompts=True)
+    s.apply("usn", "done")
+    assert s.step == "p1" and "usn" not in s.pending() and "ijn" in s.pending()
+    assert s.view("ijn")["to_move"] == ["usn", "ijn"]  # VAM-R43: Japan is not told the Americans are done
+    s.apply("usn", "concede", decision_id=STANDING)
+    out = s.outcome()
+    assert out.winner == "ijn" and out.reason.startswith("Les Américains abandonnent au tour 1, phase 1")
 
 
 @pytest.mark.parametrize("seed", [1, 2, 5])
-def test_vam_concession_at_any_decision_is_recorded_and_replays(seed: int) -> None:
-    """M005, VAM-R30: with the option on, every decision of every phase offers 'concede'; a concession at a
-    random point of a random game ends it for the other side, and the record replays it byte for byte."""
+def test_vam_concession_at_any_moment_is_recorded_and_replays(seed: int) -> None:
+    """M005, VAM-R30 (revised): with the option on, at every point of a random game both sides may concede (a
+    standing option in their views, in no decision); a concession by either side, asked something or not, at a
+    random point ends it for the other side, and the record replays it byte for byte and verifies.
+
+    [Introduction] « Un joueur peut aussi simplement reconnaître la victoire de son adversaire, à n'importe quel
+    moment » (a player may also simply acknowledge the opponent's victory, at any moment)."""
     from midway.ai import RandomAgent
     from midway.engine import Record, replay
+    from midway.engine.records import verify, with_checkpoints
     from midway.rulesets.vam import GAME
 
     rng = __import__("random").Random(seed)
@@ -101,21 +168,23 @@ def test_vam_concession_at_any_decision_is_recorded_and_replays(seed: int) -> No
         if s.is_over:
             break
         for d in s.pending().values():
-            assert d.option("concede") is not None, (s.step, d.prompt)
+            assert d.option("concede") is None, (s.step, d.prompt)
+        for side in ("usn", "ijn"):
+            assert [o["id"] for o in s.view(side, log_tail=0)["standing"]] == ["concede"]
         steps.add(s.step)
         side, d = next(iter(s.pending().items()))
-        legal = [o for o in d.options if o.id != "concede"]
-        s.apply(side, agents[side].choose({}, d.__class__(d.id, d.side, d.prompt, d.rule, tuple(legal))))
+        s.apply(side, agents[side].choose({}, d))
     assert len(steps) >= 2
-    side = rng.choice(sorted(s.pending()))  # blind steps: the concession takes effect at once
-    turn, phase = s.turn, s.step
+    side = rng.choice(("usn", "ijn"))  # asked something now or not
+    turn = s.turn
     s.apply(side, "concede")
     out = s.outcome()
     assert out is not None and out.winner != side and out.kind == "concession"
     assert f"tour {turn}, phase" in out.reason and GAME.side_name(side) in out.reason
-    assert s.record().moves[-1] == (side, "concede") and phase
+    assert s.record().moves[-1] == (side, "concede")
     again = replay(Record.loads(s.record().dumps()), GAME)
     assert again.to_bytes() == s.to_bytes() and again.outcome() == out
+    verify(with_checkpoints(s.record(), GAME, every=50), GAME)
 
 
 def test_vam_reduced_units_roll_one_die_full_two() -> None:

@@ -28,7 +28,8 @@ the Japanese landing.
 * *Both* search before striking, centre each search on the enemy's contacts (Japan, without any, on
   the way between its side of the map and Midway), raid every hex where an enemy ship was found with
   every aircraft in range, the one holding carriers first, aim bombs, torpedoes and gunfire at
-  carriers, then battleships, cruisers and transports, and never concede.
+  carriers, then battleships, cruisers and transports, and never concede (conceding is a standing option,
+  VAM-R30, which no decision offers).
 
 Measured on rules version 0.2 (BENCHMARKS.md has the figures of the current rules) against random play, 60 games a
 side (seeds 3000-3059): Japan 90% [80, 95] (random Japan:
@@ -343,7 +344,7 @@ def _orders(view: Mapping[str, Any], decision: Decision, dice: SeededDice, moves
             if prefix == "a:":  # bombers before fighters for the Midway raid; any aircraft for a scout
                 pool.sort(key=lambda i: (_code(i[2:]) not in ("D", "T", "H", "M"), i))
             return pool[0]
-    return ranked_choice(decision, dice, (), avoid=("concede",))
+    return ranked_choice(decision, dice, ())
 
 
 def _code(uid: str) -> str:
@@ -412,7 +413,7 @@ def policy(view: Mapping[str, Any], decision: Decision, dice: SeededDice, moves:
         return ranked_choice(decision, dice, (*BATTLE[decision.side], "done"))
     if "done" in ids:
         return "done"
-    return ranked_choice(decision, dice, (), avoid=("concede",))
+    return ranked_choice(decision, dice, ())
 
 
 def _glance(state: Any, side: str) -> dict[str, Any]:

@@ -28,7 +28,8 @@ from midway.rulesets.vam import notation, orders, surface, views
 from midway.rulesets.vam.data import DATA, ENEMY, SIDES, unit_def, unit_label
 
 _WHO = {"usn": "américain", "ijn": "japonais"}
-_CONCEDE = Option("concede", "Abandonner : reconnaître la victoire de l'adversaire (M005)")
+_STANDING = (Option("concede", "Abandonner : reconnaître la victoire de l'adversaire (M005)"),)
+"""VAM-R30: the standing options of either side with the option ``concession`` on."""
 STEPS = ("p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p8s", "p8t", "p8a", "p8b", "p9", "p10", "p11a", "p11b")
 BLIND = frozenset({"p2", "p7", "p8", "p9", "p10"})
 """VAM-R43: the phases where both sides are always asked."""
@@ -227,29 +228,27 @@ class VamState(orders.Orders, surface.Surface, State):
     def _resolve(self, choices: Mapping[str, Option]) -> None:
         """[Séquence de jeu] The umpire takes each side's choice, then runs the game forward (M002)."""
         for side in SIDES:
-            if side in choices and self.take(side, choices[side]):
-                return
+            if side in choices:
+                self.take(side, choices[side])
         self._run()
 
-    def take(self, side: str, option: Option) -> bool:
-        """[Séquence de jeu] Record one atomic choice of ``side`` in the current step (no resolution); True when it
-        ended the game (a concession)."""
-        if option.id == "concede":
-            self._concede(side)
-            return True
+    def take(self, side: str, option: Option) -> None:
+        """[Séquence de jeu] Record one atomic choice of ``side`` in the current step (no resolution)."""
         if option.id == "done":
             self.passed[side] = True
         getattr(self, f"_apply_{self.step}")(side, option)
-        return False
 
-    def decide(
-        self, side: str, prompt: str, rule: str, options: Any, *, kind: str = "", simultaneous: bool = False
-    ) -> Decision:
-        """[Introduction] A decision; with the option ``concession`` every decision also offers to concede, since a
-        player may give up at any moment (M005, VAM-R30)."""
-        if self.options["concession"]:
-            options = [*options, _CONCEDE]
-        return super().decide(side, prompt, rule, options, kind=kind, simultaneous=simultaneous)
+    _standing_rule = "VAM-R30"
+
+    def _standing(self, side: str) -> tuple[Option, ...]:
+        """[Introduction] M005, VAM-R30: « Un joueur peut aussi simplement reconnaître la victoire de son adversaire,
+        à n'importe quel moment »: with the option ``concession``, either side may concede at any moment, whether
+        it is asked something or waits (an engine standing option, never an option of a decision)."""
+        return _STANDING if self.options["concession"] else ()
+
+    def _resolve_standing(self, side: str, option: Option) -> None:
+        """[Introduction] M005, VAM-R30: the concession ends the game at once (:meth:`_concede`)."""
+        self._concede(side)
 
     # ------------------------------------------------------- shared queries
     def d(self, uid: str) -> Any:
@@ -574,7 +573,8 @@ class VamState(orders.Orders, surface.Surface, State):
 
     def _concede(self, side: str) -> None:
         """[Introduction] a player may concede at any moment (M005, VAM-R30): the other side wins; the reason says
-        who gave up, when, and the VP standing at that moment."""
+        who gave up, when (the turn and the phase the game stands in, whoever is asked there), and the VP standing at
+        that moment."""
         self.conceded = side
         vp = self.final_vp()
         names = self.game.side_name
@@ -649,7 +649,9 @@ class VamGame(Game):
     the aircraft lost when troops ashore close Midway's airfield, and an aircraft destroyed on Midway's ground is
     named to Japan with its strength (VAM-R49 revised); ST11 is immune to submarines only while the Kure base is
     begun or completed, not once it is closed (VAM-R54); at a landing the umpire tells the forces present: Japan the
-    American troops on the island, both sides the Japanese troops already ashore (VAM-R55).
+    American troops on the island, both sides the Japanese troops already ashore (VAM-R55); with the option
+    ``concession`` a side may concede at any moment, asked something or not: conceding is a standing option of the
+    engine, no longer an option of every decision (VAM-R30 revised).
 
     0.3: phase-1 raid and scout menus count from where the carriers end the phase's moves, moves first
     (VAM-R48); a raid's way home counts only bases the aircraft may land on (VAM-R17 revised); a ditched unit is
@@ -669,8 +671,8 @@ class VamGame(Game):
         GameOption(
             "concession",
             False,
-            "offer 'concede' at every decision (the text allows it at any moment; off by default "
-            "so that random play measures the game)",
+            "let either side concede at any moment, whether it is asked something or waits (a standing option; "
+            "the text allows it at any moment; off by default so that random play measures the game)",
             rule="VAM-R30",
         ),
         GameOption(

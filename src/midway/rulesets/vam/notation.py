@@ -9,7 +9,8 @@ A player types a whole order, several orders separated by ``;`` or new lines::
   the ship orders win over the hex orders, whatever their order in the line (M163);
 * ``2xYF+2xYD+1xYD(e)+1xYT -> H4``: a raid, count x base letter, type letter, ``(e)`` for reduced units
   (M164): in phase 1 only on Midway's hex (the Midway raid), in phase 2 on a hex located this turn;
-* ``done`` / ``fin`` ends the order; ``abandon`` concedes where the concession is offered.
+* ``done`` / ``fin`` ends the order; ``abandon`` concedes where the option ``concession`` allows it (at any
+  moment: a standing option, VAM-R30).
 
 :func:`parse_orders` turns such a text into the option ids to choose from the top of the side's order
 menu; :func:`typed_orders` (behind :meth:`VamGame.parse_orders`, the engine's hook for typed orders)
@@ -198,6 +199,8 @@ def parse_orders(state: VamState, side: str, text: str) -> list[str]:
             finish = ["done"]
             continue
         if word in _CONCEDE:
+            if not any(o.id == "concede" for o in state.standing(side)):
+                raise _fail("conceding needs the game option 'concession' (VAM-R30)", "Introduction / VAM-R30")
             finish = ["concede"]
             continue
         m = _ARROW.match(part)
@@ -325,6 +328,8 @@ def typed_orders(state: VamState, side: str, text: str) -> list[str] | None:
     t = text.strip()
     if not t or ("->" not in t and t.lower() not in (*_DONE[1:], *_CONCEDE) and ";" not in t):
         return None
+    if t.lower() in _CONCEDE:  # VAM-R30: a standing option, whether the side is asked something now or not
+        return parse_orders(state, side, t)
     decision = state.pending().get(side)
     if decision is None:
         raise _fail(f"{state.game.side_name(side)} has nothing to order now", "Séquence de jeu")
@@ -351,7 +356,10 @@ def _tried(state: VamState, side: str, ids: list[str]) -> list[str]:
     real game would (a menu that closes by itself makes a trailing ``done`` needless: it is dropped)."""
     trial = state.clone(search=True)
     assert isinstance(trial, type(state))
+    standing = {o.id for o in state.standing(side)}
     for i, oid in enumerate(ids):
+        if oid in standing:  # VAM-R30: the concession, a standing option, ends the game: nothing after it counts
+            return ids[: i + 1]
         d = trial._build(True).get(side)
         if d is None and ids[i:] == ["done"]:
             return ids[:i]
@@ -359,6 +367,5 @@ def _tried(state: VamState, side: str, ids: list[str]) -> list[str]:
         if option is None:
             prompt = "nothing left to order" if d is None else repr(d.prompt)
             raise _fail(f"{oid!r} is not a legal choice at {prompt} (nothing was applied)", RULE)
-        if trial.take(side, option):
-            return ids[: i + 1]
+        trial.take(side, option)
     return ids
