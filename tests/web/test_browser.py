@@ -247,6 +247,29 @@ def test_spectator_link_and_friend_invitation(page: Page, server: Server, browse
     watcher.close()
 
 
+def test_a_seat_concedes_with_its_standing_option_button(page: Page, server: Server) -> None:
+    """VAM-R30: with the option ``concession`` the game page shows a button per standing option of the seat (the
+    concession), whether it is asked something or not; it asks for confirmation (declined: nothing is posted) and
+    posts the choice with the decision id "standing": the game ends."""
+    page.goto(server.base + "/")
+    page.wait_for_selector("#ruleset option", state="attached")
+    page.select_option("#ruleset", "vam")
+    page.check("#opt-concession")
+    page.check('input[name="opponent"][value="computer"]')
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/game/[^#]+#seat="))
+    button = page.locator('#decision button[data-standing="concede"]')
+    expect(button).to_be_visible()
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    button.click()
+    expect(page.locator("#gameover")).to_be_hidden()
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator('#decision button[data-standing="concede"]').click()
+    expect(page.locator("#gameover")).to_be_visible()
+    expect(page.locator("#gameover-reason")).to_contain_text("abandonnent")
+    expect(page.locator('#decision button[data-standing="concede"]')).to_have_count(0)
+
+
 def test_hot_seat_hands_over_between_sides(page: Page, server: Server) -> None:
     _new_game(page, server, "warpspawn", opponent="hotseat")
     page.wait_for_url(re.compile(r"/hotseat/"))

@@ -292,7 +292,8 @@ def create_app(service: GameService, *, run_workers: bool = True) -> FastAPI:
         "/api/games/{game_id}/choices", response_model=GamePayload, response_model_exclude_unset=True, tags=["seats"]
     )
     def submit_choice(game_id: str, body: ChoiceIn, x_seat_token: TokenHeader = None) -> Response:
-        """Make the seat's choice; committed before the answer. A stale or repeated one gets 409."""
+        """Make the seat's choice; committed before the answer. A stale or repeated one gets 409. A standing option
+        (``view.standing``: a concession) is posted with the decision id ``"standing"``, the seat's turn or not."""
         side = service.seat(game_id, x_seat_token)
         return _json(service.submit_json(game_id, side, body.decision_id, body.option_id))
 

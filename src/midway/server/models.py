@@ -55,7 +55,8 @@ class GameCreated(BaseModel):
 
 
 class ChoiceIn(Strict):
-    """A choice: the decision it answers (as given in the seat's payload) and the option chosen."""
+    """A choice: the decision it answers (as given in the seat's payload; ``"standing"`` for one of the seat's
+    standing options, ``view.standing``, which it may make at any moment) and the option chosen."""
 
     decision_id: str = Field(min_length=1, max_length=64)
     option_id: str = Field(min_length=1, max_length=400)

@@ -6,7 +6,10 @@ the game's lock: a process lock and ``BEGIN IMMEDIATE`` on SQLite; on PostgreSQL
 one statement that moves the row on only if it still stands where this process
 saw it, or ``SELECT ... FOR UPDATE`` when this process does not hold the game.
 Each submission names the decision it answers, so a duplicate or a late one
-is refused (:class:`Conflict`) without changing anything.
+is refused (:class:`Conflict`) without changing anything. A standing option
+(a concession: a choice a side may make at any moment, whether it has a
+decision or not, ``State.standing``) answers no decision: it is submitted with
+the decision id ``"standing"``; the rules themselves refuse a repeated one.
 
 What leaves the service for a seat is that side's view and its own pending
 decision; for a spectator the public view, and everything only once the game
@@ -37,7 +40,7 @@ from sqlalchemy.engine import Connection, Engine
 
 from midway.ai import make_agent
 from midway.ai.agents import AGENTS, parse_agent
-from midway.engine import Decision, Game, IllegalChoiceError, MidwayError, Record, State, registry
+from midway.engine import STANDING, Decision, Game, IllegalChoiceError, MidwayError, Record, State, registry
 from midway.engine.errors import GameOverError, RecordError, StaleDecisionError, UnknownOptionError
 from midway.engine.records import replay, start
 from midway.server.db import games, is_sqlite, make_engine, migrate, moves, seats
@@ -736,6 +739,8 @@ class GameService:
             if i == step - 1:
                 decision = state.decision(side)
                 chosen = None if decision is None else decision.option(option_id)
+                if chosen is None:  # a standing option (a concession)
+                    chosen = next((o for o in state.standing(side) if o.id == option_id), None)
                 label = "" if chosen is None else chosen.label
             try:
                 state.apply(side, option_id)
@@ -765,7 +770,9 @@ class GameService:
 
     # --------------------------------------------------------------- submit
     def submit(self, game_id: str, side: str, decision_id: str, option_id: str) -> dict[str, Any]:
-        """Apply ``side``'s choice for the decision ``decision_id``; commit it; return the seat's new payload."""
+        """Apply ``side``'s choice for the decision ``decision_id`` (the wire id of its pending decision, or
+        ``"standing"`` for one of its standing options, which it may make whether it has a decision or not);
+        commit it; return the seat's new payload."""
         return json.loads(self.submit_json(game_id, side, decision_id, option_id))
 
     def submit_json(
@@ -812,11 +819,15 @@ class GameService:
                     self._put(game_id, info.n_moves, state)
                 if state.is_over:
                     raise Conflict(f"the game is over: {state.result.reason if state.result else ''}")
-                decision = state.decision(side)
-                if decision is None or self.wire_id(info, decision) != decision_id:
-                    raise Conflict(self._stale_message(conn, info, state, side, decision_id, decision))
+                if decision_id == STANDING:  # a standing option (a concession): it answers no decision
+                    engine_id = STANDING
+                else:
+                    decision = state.decision(side)
+                    if decision is None or self.wire_id(info, decision) != decision_id:
+                        raise Conflict(self._stale_message(conn, info, state, side, decision_id, decision))
+                    engine_id = decision.id
                 try:
-                    state.apply(side, option_id, decision_id=decision.id)
+                    state.apply(side, option_id, decision_id=engine_id)
                 except UnknownOptionError as exc:
                     raise Invalid(exc.reason) from None
                 except (StaleDecisionError, GameOverError, IllegalChoiceError) as exc:
@@ -880,11 +891,17 @@ class GameService:
             return None
         state = held.state
         info = replace(held.info, thinking=dict(held.info.thinking))
-        decision = state.decision(side)
-        if state.is_over or decision is None or self.wire_id(info, decision) != decision_id:
+        if state.is_over:
             return None
+        if decision_id == STANDING:  # a standing option (a concession): it answers no decision
+            engine_id = STANDING
+        else:
+            decision = state.decision(side)
+            if decision is None or self.wire_id(info, decision) != decision_id:
+                return None
+            engine_id = decision.id
         try:
-            state.apply(side, option_id, decision_id=decision.id)
+            state.apply(side, option_id, decision_id=engine_id)
         except IllegalChoiceError:  # the state is as it was
             return None
         try:

@@ -127,6 +127,7 @@ function renderDecision(payload) {
   box.dataset.decision = payload.decision ? payload.decision.id : "";
   if (!payload.decision) {
     box.append(el("h3", {}, payload.over ? "The game is over" : "Waiting"), el("p", { class: "muted" }, turnText(payload)));
+    box.append(...standingButtons(payload));
     $("order").hidden = order.length === 0;
     return;
   }
@@ -150,6 +151,7 @@ function renderDecision(payload) {
     list.append(li);
   });
   box.append(list, el("p", { class: "muted hint" }, "↑ ↓ to move, Enter to choose, 1–9 for the first nine"));
+  box.append(...standingButtons(payload));
   $("order").hidden = order.length === 0;
   $("order-steps").replaceChildren(...order.map((label) => el("li", {}, label)));
 }
@@ -170,6 +172,37 @@ async function choose(option) {
     filter = null;
     // A push that arrived while the answer travelled may be newer than the answer: the pushes have the last word
     // (see refresh).
+    if ((pushes[side] || 0) === seen) update(side, answer);
+  } catch (err) {
+    showError(err.message);
+    if (err.status === 409) refresh(side);
+  } finally {
+    sending = false;
+  }
+}
+
+// Standing options (a concession): choices the seat may make at any moment, its turn or not, posted with the
+// decision id "standing". One button each, asking for confirmation first: a concession cannot be undone.
+function standingButtons(payload) {
+  const standing = (payload.view && payload.view.standing) || [];
+  if (mode === "watch" || payload.over || standing.length === 0) return [];
+  return [el("p", { class: "standing" }, "At any moment: ", ...standing.map((o) =>
+    el("button", { class: "small", "data-standing": o.id, onclick: () => chooseStanding(o) }, o.label)))];
+}
+
+async function chooseStanding(option) {
+  const side = active;
+  const payload = payloads[side];
+  if (sending || !payload || payload.over) return;
+  if (!window.confirm(`${option.label}?`)) return;
+  sending = true;
+  const seen = pushes[side] || 0;
+  try {
+    const answer = await api(`/api/games/${encodeURIComponent(gameId)}/choices`, {
+      method: "POST",
+      token: tokens[side],
+      body: { decision_id: "standing", option_id: option.id },
+    });
     if ((pushes[side] || 0) === seen) update(side, answer);
   } catch (err) {
     showError(err.message);
