@@ -428,3 +428,44 @@ def test_a_bad_option_value_names_the_option() -> None:
     result = runner.invoke(app, ["simulate", "toy", "-n", "1", "-o", "budget=abc"])
     assert result.exit_code == 2
     assert result.stderr == "error: toy: option 'budget': not a whole number: 'abc'\n"
+
+
+def test_a_human_types_a_standing_option_at_the_prompt(tmp_path: Path) -> None:
+    """Standing options (the engine's choices at any moment) are listed under the player's options and typed by
+    id at its prompt: the toy's note (play goes on, the same decision asked again) and resign (the game ends); the
+    saved record replays and verifies."""
+    from tests.engine.standing_toy import STANDING_TOY
+
+    registry.register(STANDING_TOY)
+    save = tmp_path / "s.json"
+    result = runner.invoke(
+        app,
+        ["play", "standing-toy", "--side", "a=human", "--side", "b=random", "--seed", "4", "--save", str(save)],
+        input="note\nnote\nbid-1\nresign\n",
+    )
+    assert result.exit_code == 0, result.output
+    out = flat(result.output)
+    assert "At any moment: resign (Resign: the other side wins); note" in out
+    assert "'note' is not one of the options for this decision (TOY-2)" in out  # once a game: no longer offered
+    assert "Game over" in out and "Side A resigns" in out
+    moves = [m for m in Record.load(save).moves if m[0] == "a"]
+    assert moves == [("a", "note"), ("a", "bid-1"), ("a", "resign")]
+    ok = runner.invoke(app, ["replay", str(save), "--verify"])
+    assert ok.exit_code == 0 and "verified" in ok.output, ok.output
+
+
+def test_a_human_concedes_vam_by_typing_abandon(tmp_path: Path) -> None:
+    """VAM-R30: with the option ``concession``, 'abandon' (the notation's word) or 'concede' (the standing option's
+    id) at the prompt concedes; the record replays and verifies."""
+    save = tmp_path / "v.json"
+    result = runner.invoke(
+        app,
+        ["play", "vam", "--side", "usn=human", "--side", "ijn=random", "--seed", "4", "-o", "concession=true"]
+        + ["--save", str(save)],
+        input="abandon\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "Les Américains abandonnent au tour 1, phase 1" in flat(result.output)
+    assert Record.load(save).moves[-1] == ("usn", "concede")
+    ok = runner.invoke(app, ["replay", str(save), "--verify"])
+    assert ok.exit_code == 0 and "verified" in ok.output, ok.output

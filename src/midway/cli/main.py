@@ -22,8 +22,8 @@ from midway.ai import Agent, make_agent, play_out
 from midway.ai.agents import AGENTS
 from midway.cli.common import console, errors, file_problem, require_counts, require_seed
 from midway.cli.common import fail as _fail
-from midway.cli.render import decision_panel, event_lines, outcome_panel, print_rulesets, view_panel
-from midway.engine import Decision, Game, MidwayError, Record, State, registry
+from midway.cli.render import decision_panel, event_lines, outcome_panel, print_rulesets, standing_line, view_panel
+from midway.engine import STANDING, Decision, Game, MidwayError, Record, State, registry
 from midway.engine.chance import DiceExhaustedError
 from midway.engine.records import Checkpointer, start, verify, with_checkpoints
 
@@ -88,6 +88,9 @@ class _Human:
             console.rule("since your last choice")
             console.print(event_lines(new[-40:]))
         console.print(decision_panel(self.game, decision))
+        standing = state.standing(self.side)
+        if standing:
+            console.print(standing_line(standing))
         notation = type(self.game).parse_orders is not Game.parse_orders
         ask = "number, id, typed order, ? for help" if notation else "number, id, ? for help"
         while True:
@@ -101,6 +104,11 @@ class _Human:
                     "Type an option's number or its id. 'view' shows your view again, "
                     "'log' your whole log, 'options' the options again. Ctrl-C saves and quits."
                     + (" You may also type orders in the game's own notation." if notation else "")
+                    + (
+                        " At any moment you may also type the id of a standing option (shown under the options)."
+                        if standing
+                        else ""
+                    )
                 )
                 continue
             if raw == "view":
@@ -111,6 +119,8 @@ class _Human:
                 continue
             if raw == "options":
                 console.print(decision_panel(self.game, decision))
+                if standing:
+                    console.print(standing_line(standing))
                 continue
             if raw.isascii() and raw.isdigit():
                 n = int(raw) if len(raw) <= 9 else 0  # a longer number is no option (and int() refuses 4301 digits)
@@ -119,8 +129,8 @@ class _Human:
                 shown = raw if len(raw) <= 9 else raw[:9] + "..."
                 console.print(f"[red]There is no option {shown}: choose 1 to {len(decision.options)}.[/]")
                 continue
-            if decision.option(raw) is not None:
-                return [raw]
+            if decision.option(raw) is not None or any(o.id == raw for o in standing):
+                return [raw]  # an option of the decision, else a standing option (a concession)
             if notation:
                 typed = self._typed(state, raw)
                 if typed:
@@ -271,7 +281,9 @@ def play(
                                     f"[dim]{escape(game.side_name(mover))} ({escape(kinds.get(mover, 'random'))}) "
                                     f"thought {thought:.2f} s[/]"
                                 )
-                        state.apply(mover, choices[0], decision_id=decision.id)
+                        # the first is an option of the decision or, typed at the prompt, a standing option
+                        first = decision.id if decision.option(choices[0]) is not None else STANDING
+                        state.apply(mover, choices[0], decision_id=first)
                         checkpoints.after_move(state)
                         for option_id in choices[1:]:  # the rest of a typed order, already tried on a clone
                             state.apply(mover, option_id)

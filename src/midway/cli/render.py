@@ -6,7 +6,7 @@ Game text (labels, ids, prompts, event texts, rule sections) is always wrapped i
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Console, Group
@@ -14,7 +14,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from midway.engine import Decision, Event, Game, Outcome, TextSection
+from midway.engine import Decision, Event, Game, Option, Outcome, TextSection
 
 
 def section_table(section: TextSection) -> Table:
@@ -66,6 +66,15 @@ def decision_panel(game: Game, decision: Decision) -> Panel:
         table.add_row(str(i), Text(opt.label), Text(opt.id))
     title = Text(f"{game.side_name(decision.side)}: {decision.prompt}  [{decision.rule}]")
     return Panel(table, title=title, border_style="green")
+
+
+def standing_line(options: Sequence[Option]) -> Text:
+    """The standing options a player may type at any moment (a concession), by id."""
+    text = Text("At any moment: ", style="dim")
+    for i, opt in enumerate(options):
+        text.append(("; " if i else "") + opt.id, style="cyan")
+        text.append(f" ({opt.label})")
+    return text
 
 
 def outcome_panel(game: Game, outcome: Outcome) -> Panel:
