@@ -148,6 +148,10 @@ def test_views_are_json_ready_for_every_side(game) -> None:  # type: ignore[no-u
                 view = state.view(side)
                 json.dumps(view)
                 assert view["side"] == side
+                # a side's standing options (engine.STANDING) are its own, apart from every option of its decision
+                decision = state.decision(side) if side is not None else None
+                standing = {o["id"] for o in view["standing"]}
+                assert (side is not None or not standing) and not (decision and standing & set(decision.option_ids))
                 sections = game.render(view)
                 assert sections and all(s.title for s in sections)
         side, d = next(iter(state.pending().items()))
