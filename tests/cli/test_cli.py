@@ -311,6 +311,27 @@ def test_the_computers_thinking_time_is_shown_for_a_search_player() -> None:
     assert "mcts@400" in help_text and "heuristic" in help_text
 
 
+def test_no_thinking_time_is_shown_for_a_private_question(tmp_path: Path) -> None:
+    """A computer's thinking time is printed only for a choice in a public turn: a line for a private question
+    (hbg's reveal at 4.3, asked only over a hidden fleet) told the human where the hidden fleet was. In this toy
+    the bank-or-press question is private (State._public_turn), the bids public."""
+    from tests.engine.test_side_channels import PrivatePress
+
+    game = PrivatePress()
+    registry.register(game)
+    save = tmp_path / "g.json"
+    result = runner.invoke(
+        app,
+        ["play", game.id, "--side", "a=human", "--side", "b=mcts@5", "--seed", "4", "--save", str(save)],
+        input="1\n" * 12,
+    )
+    assert result.exit_code == 0, result.output
+    b_moves = [oid for side, oid in Record.load(save).moves if side == "b"]
+    bids = [oid for oid in b_moves if oid.startswith("bid-")]
+    assert bids and len(bids) < len(b_moves)  # b also banked or pressed, in private
+    assert result.output.count("Side B (mcts@5) thought") == len(bids)
+
+
 def test_play_names_the_flag_whose_value_is_malformed() -> None:
     bad_side = runner.invoke(app, ["play", "toy", "--side", "a"])
     assert bad_side.exit_code == 2 and "--side takes SIDE=PLAYER, not 'a'" in bad_side.output

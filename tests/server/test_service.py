@@ -322,3 +322,28 @@ def test_a_choice_in_a_game_another_process_moved_is_judged_on_the_stored_game(p
     finally:
         one.close()
         two.close()
+
+
+def test_a_thinking_time_is_shown_only_for_a_choice_in_a_public_turn(service: GameService) -> None:
+    """A computer's thinking time is shown to every seat; after a private question (State._public_turn) a new time
+    would tell the other seat that the question was asked (hbg's reveal at 4.3 is asked only over a hidden fleet).
+    In this toy the bank-or-press question is private, the bids public."""
+    from tests.engine.test_side_channels import PrivatePress
+
+    game = PrivatePress()
+    registry.register(game)
+    created = service.create(game.id, None, HUMANS, seed=1)
+    gid = created.game_id
+
+    def submit(side: str, option: str, thought: float) -> None:
+        decision = service.seat_payload(gid, side)["decision"]
+        service.submit_json(gid, side, decision["id"], option, thought=thought)
+
+    submit("a", "bid-2", 0.5)
+    submit("b", "bid-0", 0.25)
+    assert service.seat_payload(gid, "b")["thinking"] == {
+        "a": {"agent": None, "seconds": 0.5},
+        "b": {"agent": None, "seconds": 0.25},
+    }
+    submit("a", "press", 1.5)  # a won the bids: its private question
+    assert service.seat_payload(gid, "b")["thinking"]["a"]["seconds"] == 0.5

@@ -34,6 +34,9 @@ app = typer.Typer(
 )
 HUMAN = "human"
 QUIET_EVENTS = frozenset({"move", "pick", "sealed", "select"})
+SHOWN_EVENTS = 40
+"""At most this many events since a human's last choice are printed before the prompt; a line says how many
+earlier ones were left out ('log' prints them all)."""
 """Event kinds after which the terminal does not reprint the whole view (the log shows them)."""
 
 
@@ -86,7 +89,9 @@ class _Human:
             console.print(view_panel(self.game, view, self.side))
         if new:
             console.rule("since your last choice")
-            console.print(event_lines(new[-40:]))
+            if len(new) > SHOWN_EVENTS:
+                console.print(f"[dim]({len(new) - SHOWN_EVENTS} earlier events not shown: type 'log')[/]")
+            console.print(event_lines(new[-SHOWN_EVENTS:]))
         console.print(decision_panel(self.game, decision))
         standing = state.standing(self.side)
         if standing:
@@ -276,7 +281,10 @@ def play(
                             began = time.perf_counter()
                             choices = [player.choose(state.view(mover) if player.wants_view else {}, decision)]
                             thought = time.perf_counter() - began
-                            if thought >= 0.05 or kinds.get(mover, "random").startswith("mcts"):
+                            # only in a public turn: a line for a private question would tell the human it was
+                            # asked (hbg's reveal at 4.3 told where a hidden fleet was)
+                            shown = thought >= 0.05 or kinds.get(mover, "random").startswith("mcts")
+                            if shown and state.public_turn(decision):
                                 console.print(
                                     f"[dim]{escape(game.side_name(mover))} ({escape(kinds.get(mover, 'random'))}) "
                                     f"thought {thought:.2f} s[/]"

@@ -748,6 +748,12 @@ class State:
             "log": tail,
         }
 
+    def public_turn(self, decision: Decision) -> bool:
+        """Whether the other sides (and spectators) may know that ``decision``'s side is choosing now
+        (:meth:`_public_turn`): what shows anything of a choice to the other sides (a computer's thinking time)
+        asks this first."""
+        return self._public_turn(decision)
+
     def _public_turn(self, decision: Decision) -> bool:
         """Whether the other sides (and spectators) may know that ``decision``'s side is choosing now.
 

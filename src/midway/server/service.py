@@ -819,6 +819,7 @@ class GameService:
                     self._put(game_id, info.n_moves, state)
                 if state.is_over:
                     raise Conflict(f"the game is over: {state.result.reason if state.result else ''}")
+                public = True
                 if decision_id == STANDING:  # a standing option (a concession): it answers no decision
                     engine_id = STANDING
                 else:
@@ -826,6 +827,7 @@ class GameService:
                     if decision is None or self.wire_id(info, decision) != decision_id:
                         raise Conflict(self._stale_message(conn, info, state, side, decision_id, decision))
                     engine_id = decision.id
+                    public = state.public_turn(decision)
                 try:
                     state.apply(side, option_id, decision_id=engine_id)
                 except UnknownOptionError as exc:
@@ -833,7 +835,7 @@ class GameService:
                 except (StaleDecisionError, GameOverError, IllegalChoiceError) as exc:
                     raise Conflict(exc.reason) from None
                 applied = True
-                row = self._moved(info, state, side, option_id, decision_id, thought)
+                row = self._moved(info, state, side, option_id, decision_id, thought, public=public)
                 conn.execute(_INSERT_MOVE, {k: row[k] for k in _MOVE_KEYS} | {"game_id": game_id, "n": row["n_moves"]})
                 conn.execute(_UPDATE_AFTER_MOVE, row)
                 self._notify(conn, game_id, row["computer_due"], row["n_moves"])
@@ -847,13 +849,22 @@ class GameService:
             raise
 
     def _moved(
-        self, info: GameInfo, state: State, side: str, option_id: str, decision_id: str, thought: float | None
+        self,
+        info: GameInfo,
+        state: State,
+        side: str,
+        option_id: str,
+        decision_id: str,
+        thought: float | None,
+        *,
+        public: bool = True,
     ) -> dict[str, Any]:
         """The values a choice just applied to ``state`` writes: its ``moves`` row and the game row's new columns
         (a new snapshot every :data:`SNAPSHOT_EVERY` moves and at the end). Records a computer's thinking time
-        in ``info``."""
+        in ``info`` (shown to every seat) only for a choice made in a public turn: a thinking time that changed
+        after a private question would tell the other seats it was asked (HBG-R35, TR-R19)."""
         n = info.n_moves + 1
-        if thought is not None:
+        if thought is not None and public:
             spec = info.seats.get(side)
             agent = spec.agent if spec is not None else None
             info.thinking = {**info.thinking, side: {"agent": agent, "seconds": round(thought, 3)}}
@@ -893,6 +904,7 @@ class GameService:
         info = replace(held.info, thinking=dict(held.info.thinking))
         if state.is_over:
             return None
+        public = True
         if decision_id == STANDING:  # a standing option (a concession): it answers no decision
             engine_id = STANDING
         else:
@@ -900,12 +912,13 @@ class GameService:
             if decision is None or self.wire_id(info, decision) != decision_id:
                 return None
             engine_id = decision.id
+            public = state.public_turn(decision)
         try:
             state.apply(side, option_id, decision_id=engine_id)
         except IllegalChoiceError:  # the state is as it was
             return None
         try:
-            row = self._moved(info, state, side, option_id, decision_id, thought)
+            row = self._moved(info, state, side, option_id, decision_id, thought, public=public)
             note = _note(self.process_id, row["computer_due"], row["n_moves"], game_id)
             with self.glance.connect() as conn:  # autocommit: the one statement is the transaction
                 committed = conn.execute(_PG_COMMIT_MOVE, row | {"ch": NOTIFY_CHANNEL, "note": note}).first()
