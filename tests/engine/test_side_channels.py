@@ -114,3 +114,24 @@ def test_a_sealed_choice_in_a_private_turn_is_told_to_nobody_else() -> None:
     public = ToyGame().new(seed=1)
     public.apply("a", "bid-1")
     assert public.view("b")["sealed"] == ["a"] and public.log("b")[-1].kind == "sealed"
+
+
+def test_a_refusal_never_names_another_sides_private_question() -> None:
+    """A side that chooses out of turn is told whom play waits on only where that side's turn is public: naming
+    the waiting side and its question's rule would tell what its view hides."""
+    from midway.engine import NotYourTurnError
+
+    s = PrivatePress().new(seed=1)
+    _bid(s, 2, 0)  # a won: its bank-or-press question is private
+    try:
+        s.apply("b", "bank")
+    except NotYourTurnError as exc:
+        assert "Side A" not in str(exc) and "TOY-3" not in exc.rule
+    else:
+        raise AssertionError("b chose out of turn")
+    t = ToyGame().new(seed=1)
+    _bid(t, 2, 0)
+    try:
+        t.apply("b", "bank")
+    except NotYourTurnError as exc:  # a public question: named
+        assert "Side A" in str(exc) and exc.rule == "TOY-3"

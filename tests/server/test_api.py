@@ -215,6 +215,8 @@ def test_uploaded_records_replay(client: TestClient) -> None:
     assert wrong_version.status_code == 409 and "version" in wrong_version.json()["detail"]
     illegal = client.post("/api/replay", json={"record": dict(record, moves=[["a", "bid-9"]]), "step": 1})
     assert illegal.status_code == 422 and "move 1" in illegal.json()["detail"]
+    nobody = client.post("/api/replay", json={"record": dict(record, moves=[["A", "concede"]]), "step": 1})
+    assert nobody.status_code == 422 and "move 1" in nobody.json()["detail"]  # a side the game has not: no 500
     assert client.post("/api/replay", json={"record": {"format": 1}, "step": 0}).status_code == 422
     assert client.post("/api/replay", json={"record": record, "step": 4}).status_code == 422
     assert client.post("/api/replay", json={"record": dict(record, ruleset="chess")}).status_code == 409

@@ -514,8 +514,10 @@ class State:
             standing = self._standing_choice(side, option_id, decision_id)
             if standing is not None:
                 return standing
-            rules = sorted({d.rule for d in decisions.values()}) or [ENGINE_RULE]
-            waiting = ", ".join(self.game.side_name(s) for s in decisions) or "nobody"
+            # only what the side may know: a private question of another side is neither named nor cited
+            public = [s for s, d in decisions.items() if self._public_turn(d)]
+            rules = sorted({decisions[s].rule for s in public}) or [ENGINE_RULE]
+            waiting = ", ".join(self.game.side_name(s) for s in public) or "play to go on"
             raise NotYourTurnError(
                 f"{self.game.side_name(side)} has no decision to make now; waiting on {waiting}",
                 rule="; ".join(rules),

@@ -739,7 +739,7 @@ class GameService:
             if i == step - 1:
                 decision = state.decision(side)
                 chosen = None if decision is None else decision.option(option_id)
-                if chosen is None:  # a standing option (a concession)
+                if chosen is None and side in game.sides:  # a standing option (a concession)
                     chosen = next((o for o in state.standing(side) if o.id == option_id), None)
                 label = "" if chosen is None else chosen.label
             try:

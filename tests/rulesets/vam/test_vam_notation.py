@@ -190,7 +190,10 @@ def test_vam_orders_notation_night_and_concession() -> None:
     side asked something or not (a standing option), and is refused naming VAM-R30 where it does not."""
     s = new(seed=0, concession=True)
     assert _typed(s, "usn", "abandon") == ["concede"]
-    assert _typed(s, "ijn", "Kaga -> A2; abandon")[-1] == "concede"
+    for mixed in ("Kaga -> A2; abandon", "abandon; done", "done; abandon"):  # written alone or refused
+        with pytest.raises(NotationError) as refused:
+            GAME.parse_orders(s, "ijn", mixed)
+        assert "write it alone" in str(refused.value) and "VAM-R30" in refused.value.rule
     s.apply("usn", "done")  # blind_prompts off: the Americans wait on Japan's orders
     assert "usn" not in s.pending() and _typed(s, "usn", "abandon") == ["concede"]
     with pytest.raises(NotationError) as info:

@@ -201,6 +201,10 @@ def parse_orders(state: VamState, side: str, text: str) -> list[str]:
         if word in _CONCEDE:
             if not any(o.id == "concede" for o in state.standing(side)):
                 raise _fail("conceding needs the game option 'concession' (VAM-R30)", "Introduction / VAM-R30")
+            if len(parts) > 1:  # orders or 'done' with it would be dropped or reordered: refused, not guessed
+                raise _fail(
+                    f"{part!r} concedes the game: write it alone, with no other order", "Introduction / VAM-R30"
+                )
             finish = ["concede"]
             continue
         m = _ARROW.match(part)
