@@ -73,6 +73,25 @@ def test_hbg_3_1_ijn_draws_on_turn_1_then_alternates() -> None:
     assert st.cup.drawer == "usn"
 
 
+def test_hbg_3_1_the_view_names_this_turns_drawer_before_the_draw() -> None:
+    """[3.1] HBG-R65: "Alternate players each Turn to perform this duty": on Turn 2 the USN draws, and the view (and the
+    terminal's Cup line) says so from the Turn's first step, not only once 3.1 sets the cup's drawer (it named
+    the IJN, Turn 1's drawer, through Turn 2's Phases 1 and 2)."""
+    st = GAME.new(seed=2, options={"max_turns": 0})
+    seen = set()
+    while st.turn < 3:
+        if st.step < "3.1" or st.turn == 1:
+            seen.add((st.turn, st.step < "3.1"))
+            for side in ("usn", "ijn", None):
+                assert views.view(st, side)["drawer"] == drawer_for_turn(st.turn), (st.turn, st.step)
+        if st.turn == 2 and st.step < "3.1":
+            head = dict(views.render(GAME, st.view("ijn"))[0].rows)
+            assert head["Cup"].endswith("drawing: United States Navy")
+        side, d = next(iter(st.pending().items()))
+        st.apply(side, "done" if "done" in d.option_ids else "pass" if "pass" in d.option_ids else d.option_ids[0])
+    assert (2, True) in seen
+
+
 def test_hbg_3_1_e11_first_four_tokens_before_weather_and_combat() -> None:
     """E11, M104, M107, HBG-R65: Turn 1 the cup holds 2+2; the other six join only once the four are
     drawn; each token is resolved before the next; a passed token is set aside, not returned."""

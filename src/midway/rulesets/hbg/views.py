@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from midway.engine import TextSection
 from midway.rulesets.hbg.model import DATA, ENEMY, SIDES
+from midway.rulesets.hbg.orders import drawer_for_turn
 from midway.rulesets.hbg.shared import launch_base_name, seen_base
 from midway.rulesets.hbg.steps import TITLES
 
@@ -118,7 +119,7 @@ def view(st: HbgState, side: str | None) -> dict[str, Any]:
         "victory": st.options["victory"],
         "vp_target": st.options["vp_target"],
         "vp": dict(st.vp),
-        "drawer": st.cup.drawer,
+        "drawer": drawer_for_turn(st.turn),  # [3.1] HBG-R65: this Turn's drawer, from its first step
         "cup": cup,
         "drawn": st.cup.drawn,
         "squalls": list(st.squalls),
