@@ -530,6 +530,40 @@ def test_hbg_4_3_worked_example_e21_to_e27() -> None:
     assert st.vp_pending == {"usn": 0, "ijn": 0}  # F4F and destroyers are worth 0 (HBG-R16)
 
 
+def test_hbg_4_3_step_3_each_rounds_events_and_questions_carry_its_own_round() -> None:
+    """[4.3 Step 3] HBG-R85: "Resolve Battle: Round 3. Again follow the above combat resolution procedure, moving any
+    remaining attacking Air Groups into the center area": E21-E27 played through, what is done in each round
+    (moves inward, CAP moves, declarations, drops) is labelled with that round ("4.3 Round 3" in Round 3: its
+    move read "4.3 Round 2", its declaration and drop "4.3 Round 1")."""
+    st = _e21_position()
+    enter(st, "4.3", [3])
+    for o in ("place:c1", "place:d2", "place:d2", "place:d3"):
+        choose(st, o)
+    rules: dict[str, set[str]] = {}
+    st.dice.rolls += [7, 8, 9, 4, 9, 5, 2, 10]
+    choose(st, "air")
+    choose(st, "lose:a6")
+    choose(st, "lose:a5")
+    assert STEPS["4.3"].decisions(st)["ijn"].rule == "4.3 Round 2"  # move inward
+    choose(st, "move:c2")
+    assert STEPS["4.3"].decisions(st)["usn"].rule == "4.3 Round 2"  # CAP moves
+    st.dice.rolls += [9, 9, 3, 8]
+    choose(st, "cap:a24:d3:c2")
+    declare = STEPS["4.3"].decisions(st)["ijn"]
+    assert declare.prompt.startswith("Round 3:") and declare.rule == "4.3 Round 3"
+    st.dice.rolls += [9, 10, 11, 5, 2]
+    choose(st, "bomb:ship:enterprise")
+    current = ""
+    for e in st.events:
+        if e.kind == "battle" and e.rule == "4.3 Step 3":
+            current = e.text
+        elif e.rule.startswith("4.3 Round") and e.rule != "4.3 Round 0":
+            rules.setdefault(current, set()).add(e.rule)
+    assert rules == {"Round 2": {"4.3 Round 2"}, "Round 3": {"4.3 Round 3"}}
+    texts = [e.text for e in st.events if e.rule == "4.3 Round 3"]
+    assert any("move to Centre" in t for t in texts) and any("leave for the Attacking" in t for t in texts)
+
+
 def test_hbg_4_3_bombers_that_drop_leave_the_board() -> None:
     """M157, M158, M159: air casualties come first; bombers that dropped their ordnance go to the
     Attacking Air Units area and can no longer be attacked."""

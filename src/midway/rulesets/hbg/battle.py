@@ -493,6 +493,13 @@ def _stage_round(st: HbgState, b: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
+def _round_rule(b: dict[str, Any]) -> str:
+    """HBG-R85: the rule label of the round in progress, as the text heads it: "4.3 Round 1", "4.3 Round 2" or
+    "4.3 Round 3" (Round 3 follows "the above combat resolution procedure"; its moves used to read "4.3 Round 2"
+    and its declarations and drops "4.3 Round 1", found by an audit)."""
+    return f"4.3 Round {b['round']}"
+
+
 def _stage_move(st: HbgState, b: dict[str, Any]) -> dict[str, Any] | None:
     """[Round 2] [Round 3] M160, M161, E25: each attacking Air Group moves one ring inward."""
     if b["todo"] is None:
@@ -518,7 +525,7 @@ def _stage_move(st: HbgState, b: dict[str, Any]) -> dict[str, Any] | None:
             bd["attacker"],
             "move",
             f"Round {b['round']}: move {air.n} {U[air.unit].name} inward from {BB.areas[e['area']].label}",
-            "4.3 Round 2",
+            _round_rule(b),
             [[f"move:{a}", BB.areas[a].label] for a in opts],
             board=d,
             air=aid,
@@ -536,7 +543,7 @@ def _move(st: HbgState, b: dict[str, Any], area: str) -> None:
             e["area"] = area
     _sync(st)
     air = st.air[aid]
-    st.emit("battle", f"{air.n} {U[air.unit].name} move to {BB.areas[area].label}", rule="4.3 Round 2")
+    st.emit("battle", f"{air.n} {U[air.unit].name} move to {BB.areas[area].label}", rule=_round_rule(b))
 
 
 def _cap_moves(st: HbgState, bd: dict[str, Any]) -> list[list[str]]:
@@ -564,7 +571,7 @@ def _stage_capmove(st: HbgState, b: dict[str, Any]) -> dict[str, Any] | None:
             d,
             "capmove",
             f"Round {b['round']}: move defending fighters one area each, then done",
-            "4.3 Round 2",
+            _round_rule(b),
             [*opts, ["done", "done moving fighters"]],
             board=d,
         )
@@ -609,7 +616,7 @@ def _stage_declare(st: HbgState, b: dict[str, Any]) -> dict[str, Any] | None:
                 "declare",
                 f"Round {rnd}: {air.n} {U[air.unit].name} ({air.ordnance}) in {BB.areas[e['area']].label}: "
                 "fight the Air Units or attack a surface target?",
-                "4.3 Round 1",
+                _round_rule(b),
                 [["air", "fight the Air Units (keep the ordnance)"]]
                 + [[f"bomb:{t}", f"{air.ordnance} {label}"] for t, label in targets],
                 board=d,
@@ -784,7 +791,7 @@ def _stage_drop(st: HbgState, b: dict[str, Any]) -> dict[str, Any] | None:
         air.ordnance = ""
         e["out"] = True
         e["mode"] = ""
-        st.emit("battle", f"{air.n} {U[air.unit].name} leave for the Attacking Air Units area", rule="4.3 Round 1")
+        st.emit("battle", f"{air.n} {U[air.unit].name} leave for the Attacking Air Units area", rule=_round_rule(b))
     _sync(st)
     b["stage"] = "round"
     return None
@@ -912,7 +919,7 @@ def answer(st: HbgState, q: dict[str, Any], oid: str) -> None:
             st.emit(
                 "battle",
                 f"1 {U[st.air[aid].unit].name} moves {BB.areas[frm].label} -> {BB.areas[to].label}",
-                rule="4.3 Round 2",
+                rule=_round_rule(b),
             )
     elif kind == "declare":
         assert bd is not None

@@ -767,7 +767,8 @@ class HbgGame(Game):
     carrier's patrol bomber counts against its Air Service for the Turn; HBG-R82, sunk transports are recorded
     losses; HBG-R98, fleets that meet (a move in 3.1, an entry in 1.3) are revealed at once, not only at 4.3;
     HBG-R99 records that a knocked-out Airfield lands one and launches one Air Unit a Turn (no change); HBG-R65,
-    the views name the current Turn's drawer from its first step."""
+    the views name the current Turn's drawer from its first step; HBG-R85, what is done in Round 3 of an attack
+    is labelled "4.3 Round 3"."""
     sides = SIDES
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (
