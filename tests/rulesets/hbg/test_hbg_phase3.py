@@ -74,9 +74,9 @@ def test_hbg_3_1_ijn_draws_on_turn_1_then_alternates() -> None:
 
 
 def test_hbg_3_1_the_view_names_this_turns_drawer_before_the_draw() -> None:
-    """[3.1] HBG-R65: "Alternate players each Turn to perform this duty": on Turn 2 the USN draws, and the view (and the
-    terminal's Cup line) says so from the Turn's first step, not only once 3.1 sets the cup's drawer (it named
-    the IJN, Turn 1's drawer, through Turn 2's Phases 1 and 2)."""
+    """[3.1] M103, HBG-R65: "Alternate players each Turn to perform this duty": on Turn 2 the USN draws, and the
+    view (and the terminal's Cup line) says so from the Turn's first step, not only once 3.1 sets the cup's drawer
+    (it named the IJN, Turn 1's drawer, through Turn 2's Phases 1 and 2)."""
     st = GAME.new(seed=2, options={"max_turns": 0})
     seen = set()
     while st.turn < 3:

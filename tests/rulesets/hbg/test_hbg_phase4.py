@@ -531,8 +531,8 @@ def test_hbg_4_3_worked_example_e21_to_e27() -> None:
 
 
 def test_hbg_4_3_step_3_each_rounds_events_and_questions_carry_its_own_round() -> None:
-    """[4.3 Step 3] HBG-R85: "Resolve Battle: Round 3. Again follow the above combat resolution procedure, moving any
-    remaining attacking Air Groups into the center area": E21-E27 played through, what is done in each round
+    """[4.3 Step 3] M161, HBG-R85: "Resolve Battle: Round 3. Again follow the above combat resolution procedure,
+    moving any remaining attacking Air Groups into the center area": E21-E27 played through, what is done in each round
     (moves inward, CAP moves, declarations, drops) is labelled with that round ("4.3 Round 3" in Round 3: its
     move read "4.3 Round 2", its declaration and drop "4.3 Round 1")."""
     st = _e21_position()
