@@ -131,3 +131,20 @@ def test_hbg_playouts_score_victory_points() -> None:
             state.apply(side, choice)
         scores.append(dict(state.vp))
     assert sum(s["ijn"] for s in scores) >= 3 * 7  # the airfield and at least one landing a game
+
+
+def test_hbg_evaluation_under_victory_by_losses_counts_midways_airfield() -> None:
+    """HBG-R36: Victory By Losses scores no VP, so the evaluation (which read them) counts Midway's airfield
+    destroyed for the IJN instead, half of both its victories ("destroy the airbase at Midway"); its ships and
+    carriers sunk count as under points. Under points the airfield counts by its VP once scored (4.4)."""
+    state = GAME.new(1, {"victory": "losses", "max_turns": 0})
+    assert KIT.evaluate(state, "ijn") == 0.0
+    state.damage_base(state.bases["airfield"], DATA.units["airfield"].hit_points, rule="test")
+    assert state.airfield_knocked_out() and state.vp == {"usn": 0, "ijn": 0}
+    assert KIT.evaluate(state, "ijn") == 0.1 and KIT.evaluate(state, "usn") == -0.1
+    state.damage_ship(state.ships["yorktown"], 99, rule="test")
+    assert KIT.evaluate(state, "ijn") > 0.1 + 0.25
+    points = GAME.new(1, {"max_turns": 0})
+    points.damage_base(points.bases["airfield"], DATA.units["airfield"].hit_points, rule="test")
+    points.score_victory_points()
+    assert KIT.evaluate(points, "ijn") == DATA.units["airfield"].vp * 0.02

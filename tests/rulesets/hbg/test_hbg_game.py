@@ -107,6 +107,45 @@ def test_hbg_victory_by_losses_levels() -> None:
     assert other.outcome() is not None and other.outcome().kind == "losses-major"
 
 
+def test_hbg_victory_by_losses_scores_no_vp_and_shows_the_losses_that_decide() -> None:
+    """[Victory By Losses] M186, M170, HBG-R36: "Instead of using Victory Points, the game can be decided by each player
+    attempting to match the historical goals of the fleet commanders"; 4.4: "When using the Victory By Points rules,
+    be sure to adjust the VP tracks". Under losses a sunk carrier gives no VP, 4.4 scores and announces none, the
+    views and the terminal show the ships each side has lost and Midway's airfield instead of the VP tracks and
+    their target, and the statistics carry no VP. Under points all stays as it was."""
+    st = fresh(victory="losses")
+    st.damage_ship(st.ships["akagi"], DATA.units["akagi"].hit_points, rule="test")
+    st.damage_ship(st.ships["farragut_dd-1"], 99, rule="test")
+    st.score_victory_points()
+    assert st.vp == {"usn": 0, "ijn": 0} and st.vp_pending == {"usn": 0, "ijn": 0}
+    told = st.told(None)
+    assert not [e for e in told if e["kind"] == "vp"]
+    assert not [e for e in told if "VP" in e["text"]]
+    assert st.losses[-1]["unit"] == "farragut_dd"  # the loss itself is recorded
+    for side in ("usn", "ijn", None):
+        view = st.view(side)["state"]
+        assert "vp" not in view and "vp_target" not in view
+        assert view["losses"] == {
+            "ijn": {"carriers": 1, "capital_ships": 1, "ships": 1},
+            "usn": {"carriers": 0, "capital_ships": 0, "ships": 1, "airfield_destroyed": False},
+        }
+    head = dict(GAME.render(st.view("usn"))[0].rows)
+    assert "VP" not in head and "target" not in " ".join(head.values())
+    assert head["Sunk"] == (
+        "IJN carriers 1, capital ships 1, ships in all 1; USN carriers 0, capital ships 0, ships in all 1; "
+        "Midway's airfield standing"
+    )
+    assert head["Victory"].startswith("by losses: the USN a Major Victory with 3 Japanese carriers")
+    assert not [k for k in GAME.statistics(st) if "vp" in k]
+    assert GAME.statistics(st)["ijn carriers sunk"] == 1
+    points = fresh()
+    points.damage_ship(points.ships["akagi"], DATA.units["akagi"].hit_points, rule="test")
+    points.score_victory_points()
+    assert points.vp["usn"] == 3 and [e for e in points.told(None) if e["kind"] == "vp"]
+    assert "losses" not in points.view("usn")["state"] and points.view("usn")["state"]["vp_target"] == 12
+    assert GAME.statistics(points)["usn vp"] == 3
+
+
 def test_hbg_turn_limit_ends_the_game_hbg_r34() -> None:
     """M007, HBG-R34: no limit in the text; at max_turns points decide, ties to the USN."""
     st = fresh(max_turns=3)

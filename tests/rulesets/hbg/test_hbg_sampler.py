@@ -153,3 +153,23 @@ def test_hbg_sampler_never_hides_an_enemy_fleet_beside_the_sides_own_ships() -> 
         sample = sampler.sample(GAME, view, dice, decision)
         assert sample is not None
         assert all(s.zone != origin for s in sample.ships.values() if s.side == "ijn" and not s.located)
+
+
+def test_hbg_sampler_under_victory_by_losses_where_the_view_has_no_vp() -> None:
+    """HBG-R36: under Victory By Losses the view shows the ships each side has lost instead of the VP tracks; the
+    sampler still rebuilds every Command Token order of a seeded game, giving exactly the side's view."""
+    dice = SeededDice(1)
+    state = GAME.new(3, {"max_turns": 4, "victory": "losses"})
+    agents = {s: make_agent("heuristic", 3 + i) for i, s in enumerate(GAME.sides)}
+    asked = 0
+    while not state.is_over:
+        side, decision = next(iter(state.pending().items()))
+        view = state.view(side, log_tail=0)
+        if decision.kind == "order" and len(decision.options) > 1:
+            assert "vp" not in view["state"] and "losses" in view["state"]
+            sample = sampler.sample(GAME, view, dice, decision)
+            assert sample is not None
+            assert_fits(GAME, view, sample, decision)
+            asked += 1
+        state.apply(side, agents[side].choose(view, decision))
+    assert asked >= 8

@@ -28,7 +28,8 @@ searches the orders and the ships' moves (``search_kinds``) and plays the heuris
 rebuilds the choices of an attack (4.3: which attack next, placements, escorts, declarations, guns, casualties)
 and the CAP intercepts (4.2) from the public Battle Board, but searching them did not help (``HbgKit.search_kinds``).
 **Evaluation**:
-:func:`midway.ai.kit.statistics_evaluation` (VP, carriers and ships sunk). An evaluation by points (each side's
+:func:`midway.ai.kit.statistics_evaluation` (VP, carriers and ships sunk; under Victory By Losses, which scores no
+VP, Midway's airfield destroyed counts for the IJN instead). An evaluation by points (each side's
 VP scored and pending, damage to ships and the airfield and the transport waves still to land counted at odds, as
 a share of the target) was tried with the plan playouts, mcts against the heuristic on seeds 7000-7019: as the USN
 1 of 20 at 4.4 VP a game (this one: 5 of 20 at 7.4), as the IJN 13 of 15 (16 of 20); with half the scale, 0 of 14.
@@ -138,7 +139,18 @@ class HbgKit:
         return choice if choice is not None else policy(decision, dice)
 
     def evaluate(self, state: State, side: str) -> float:
-        return statistics_evaluation(state, side)
+        """:func:`~midway.ai.kit.statistics_evaluation`; under Victory By Losses, which scores no VP (HBG-R36), Midway's
+        airfield destroyed counts for the IJN (0.1), being half of both its victories: its VP (3, at 0.02 a VP) had
+        counted for it until then."""
+        score = statistics_evaluation(state, side)
+        if state.options["victory"] == "losses" and state.airfield_knocked_out():  # type: ignore[attr-defined]
+            score += LOSSES_AIRFIELD if side == "ijn" else -LOSSES_AIRFIELD
+            score = max(-0.95, min(0.95, score))
+        return score
+
+
+LOSSES_AIRFIELD = 0.1
+"""What Midway's airfield destroyed is worth to the IJN in the evaluation under Victory By Losses."""
 
 
 AIRFIELD_HITS = DATA.units["airfield"].hit_points

@@ -531,10 +531,14 @@ class HbgState(State):
             wave.zone = None
 
     def _record_loss(self, side: str, unit: str, n: int, why: str, rule: str, *, ship: str = "") -> None:
-        """[Victory By Points] A lost unit gives its VP to the enemy, added at 4.4."""
-        vp = DATA.units[unit].vp * (1 if ship or DATA.units[unit].is_land else n)
+        """[Victory By Points] A lost unit gives its VP to the enemy, added at 4.4. HBG-R36: none under Victory By
+        Losses, played "Instead of using Victory Points": the loss is recorded, worth no VP."""
+        if self.options["victory"] == "points":
+            vp = DATA.units[unit].vp * (1 if ship or DATA.units[unit].is_land else n)
+            self.vp_pending[ENEMY[side]] += vp
+        else:
+            vp = 0
         self.losses.append({"side": side, "unit": unit, "n": n, "why": why, "turn": self.turn, "ship": ship})
-        self.vp_pending[ENEMY[side]] += vp
         self.emit(
             "loss",
             f"{why}" + (f" ({vp} VP to {self.game.side_name(ENEMY[side])})" if vp else ""),
@@ -593,13 +597,26 @@ class HbgState(State):
     def loss_victory_level(self, side: str) -> int:
         """[Victory By Losses] 2 Decisive, 1 Major, 0 none (M187-M190, HBG-R36: Decisive beats Major)."""
         if side == "usn":
-            carriers = sum(1 for s in self.ships.values() if s.side == "ijn" and s.sunk and s.id in DATA.carriers)
-            capital = sum(1 for s in self.ships.values() if s.side == "ijn" and s.sunk and DATA.units[s.unit].capital)
-            return 2 if carriers >= 4 else 1 if carriers >= 3 or capital >= 4 else 0
-        carriers = sum(1 for s in self.ships.values() if s.side == "usn" and s.sunk and s.id in DATA.carriers)
+            sunk = self.sunk_by_kind("ijn")
+            carriers = sunk["carriers"]
+            return 2 if carriers >= 4 else 1 if carriers >= 3 or sunk["capital_ships"] >= 4 else 0
         if not self.airfield_knocked_out():
             return 0
+        carriers = self.sunk_by_kind("usn")["carriers"]
         return 2 if carriers >= 3 else 1 if carriers >= 2 else 0
+
+    def sunk_by_kind(self, side: str) -> dict[str, int]:
+        """[Victory By Losses] The ships ``side`` has lost: its carriers, its capital ships (carriers and battleships)
+        and all its ships, the counts that decide a victory by losses (with Midway's airfield)."""
+        carriers = capital = ships = 0
+        for s in self.ships.values():
+            if s.side == side and s.sunk:
+                ships += 1
+                if s.id in DATA.carriers:
+                    carriers += 1
+                if DATA.units[s.unit].capital:
+                    capital += 1
+        return {"carriers": carriers, "capital_ships": capital, "ships": ships}
 
     def sunk_counts(self) -> dict[str, int]:
         """Ships each side has lost."""
@@ -627,7 +644,11 @@ class HbgState(State):
             )
 
     def score_victory_points(self) -> None:
-        """[4.4] Score Victory Points: the VP earned by this Turn's losses go on the tracks."""
+        """[4.4] Score Victory Points: the VP earned by this Turn's losses go on the tracks. HBG-R36: nothing is
+        scored or announced under Victory By Losses ("Instead of using Victory Points"; 4.4: "When using the
+        Victory By Points rules")."""
+        if self.options["victory"] != "points":
+            return
         for side in SIDES:
             if self.vp_pending[side]:
                 self.vp[side] += self.vp_pending[side]
@@ -768,7 +789,8 @@ class HbgGame(Game):
     losses; HBG-R98, fleets that meet (a move in 3.1, an entry in 1.3) are revealed at once, not only at 4.3;
     HBG-R99 records that a knocked-out Airfield lands one and launches one Air Unit a Turn (no change); HBG-R65,
     the views name the current Turn's drawer from its first step; HBG-R85, what is done in Round 3 of an attack
-    is labelled "4.3 Round 3"."""
+    is labelled "4.3 Round 3"; HBG-R36, Victory By Losses scores and announces no VP, and the views show each
+    side's ships sunk and Midway's airfield instead of the VP tracks."""
     sides = SIDES
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (
@@ -801,12 +823,14 @@ class HbgGame(Game):
         return views.render(self, view)
 
     def statistics(self, state: State) -> dict[str, float]:
-        """Turns, VP, and ships and carriers sunk per side."""
+        """Turns, VP (under Victory By Points only, HBG-R36), and ships and carriers sunk per side."""
         assert isinstance(state, HbgState)
         completed = state.turn - 1 if state.step == "1.1" else state.turn  # ended at 1.1: that Turn never ran
         out: dict[str, float] = {"turns": completed}
+        points = state.options["victory"] == "points"
         for side in SIDES:
-            out[f"{side} vp"] = state.vp[side]
+            if points:
+                out[f"{side} vp"] = state.vp[side]
             out[f"{side} carriers sunk"] = sum(
                 1 for s in state.ships.values() if s.side == side and s.sunk and s.id in DATA.carriers
             )

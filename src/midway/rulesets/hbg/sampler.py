@@ -234,7 +234,7 @@ def _pieces(game: Game, view: Mapping[str, Any], dice: SeededDice, decision: Dec
     tokens = [k for k, n in sorted(st["cup"].items()) for _ in range(n)]
     s.cup = Cup(tokens, [], st["drawer"], st["drawn"], [])
     s.squalls = list(st["squalls"])
-    s.vp = dict(st["vp"])
+    s.vp = dict(st.get("vp") or dict.fromkeys(SIDES, 0))  # HBG-R36: no VP tracks under Victory By Losses
     s.vp_pending = dict.fromkeys(SIDES, 0)
     s.losses, s.battle = [], None
     s.landing_target, s.must_recover = {}, {}

@@ -6,14 +6,15 @@ enemy it sees only what the rules never hide or what has been found:
 
 - enemy ships that are *located* (2.2.1), shadowed, or in an attack with it; never a hidden Task
   Force's zone or composition, and never reinforcements not yet on the map;
-- enemy ships sunk (their VP are scored openly, 4.4);
+- enemy ships sunk (their VP are scored openly, 4.4; under Victory By Losses they are what decides, HBG-R36);
 - Midway's bases and their damage, and the invasion transports (never hidden, 2.1, 1.3.2.1);
 - every Air Group on the map: type, Air Units, zone and mission, as the models on the board show
   them (4.2: CAP "view the position of all other aircraft on combat missions"), and its carrier or
   Midway base as its chips show it, never a floatplane's cruiser (HBG-R64); not what is in an
   enemy carrier's hangar or on its deck;
 - the cup: how many tokens of each kind are in it (both players fill it), the squall line, the VP
-  tracks, the Battle Board of an attack being resolved.
+  tracks (under Victory By Losses, each side's ships sunk and whether Midway's airfield is destroyed instead,
+  HBG-R36), the Battle Board of an attack being resolved.
 """
 
 from __future__ import annotations
@@ -117,8 +118,7 @@ def view(st: HbgState, side: str | None) -> dict[str, Any]:
         "max_turns": st.options["max_turns"],
         **_step_shown(st, side),
         "victory": st.options["victory"],
-        "vp_target": st.options["vp_target"],
-        "vp": dict(st.vp),
+        **_standing(st),
         "drawer": drawer_for_turn(st.turn),  # [3.1] HBG-R65: this Turn's drawer, from its first step
         "cup": cup,
         "drawn": st.cup.drawn,
@@ -140,6 +140,18 @@ def view(st: HbgState, side: str | None) -> dict[str, Any]:
         if order and st.cup.drawn == side:  # [3.1] HBG-R35: the side's own order in progress, as it has chosen it
             out["order"] = copy.deepcopy(order)
     return out
+
+
+def _standing(st: HbgState) -> dict[str, Any]:
+    """What decides the game, as both sides see it. Victory By Points: the target and the VP tracks. HBG-R36: under
+    Victory By Losses no VP are scored ("Instead of using Victory Points"), so the view shows the losses that decide:
+    each side's ships sunk (its carriers, its capital ships, all) and whether Midway's airfield is destroyed (every
+    sunk ship is shown to both sides, and Midway's damage, HBG-R35)."""
+    if st.options["victory"] == "points":
+        return {"vp_target": st.options["vp_target"], "vp": dict(st.vp)}
+    losses: dict[str, dict[str, Any]] = {side: st.sunk_by_kind(side) for side in SIDES}
+    losses["usn"]["airfield_destroyed"] = st.airfield_knocked_out()
+    return {"losses": losses}
 
 
 def battle_view(st: HbgState, side: str | None) -> dict[str, Any]:
@@ -185,6 +197,30 @@ def _zone_rows(v: dict[str, Any], me: str | None) -> tuple[tuple[str, ...], ...]
     return tuple(rows)
 
 
+_LOSSES_RULE = (
+    "by losses: the USN a Major Victory with 3 Japanese carriers or 4 capital ships sunk, a Decisive one with 4 "
+    "carriers; the IJN a Major Victory with 2 U.S. carriers sunk and Midway's airfield destroyed, a Decisive one with "
+    "all 3 carriers and the airfield"
+)
+
+
+def _standing_rows(st: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    """The VP tracks, or under Victory By Losses (HBG-R36) the losses that decide, and what each side needs."""
+    if "vp" in st:
+        return (("VP", f"USN {st['vp']['usn']}, IJN {st['vp']['ijn']} (target {st['vp_target']}, {st['victory']})"),)
+    losses = st["losses"]
+
+    def sunk(side: str) -> str:
+        n = losses[side]
+        return f"carriers {n['carriers']}, capital ships {n['capital_ships']}, ships in all {n['ships']}"
+
+    airfield = "destroyed" if losses["usn"]["airfield_destroyed"] else "standing"
+    return (
+        ("Victory", _LOSSES_RULE),
+        ("Sunk", f"IJN {sunk('ijn')}; USN {sunk('usn')}; Midway's airfield {airfield}"),
+    )
+
+
 def _aboard(aboard: list[dict[str, Any]], where: str) -> str:
     """Air Groups of a carrier card in one place, e.g. "3 SBD/B, 2 F4F"."""
     parts = [
@@ -210,7 +246,7 @@ def render(game: Game, v: Any) -> list[TextSection]:
     head = (
         ("Turn", f"{st['turn']} (limit {st['max_turns'] or 'none'})"),
         ("Step", f"{st['step']} {st['step_title']}"),
-        ("VP", f"USN {st['vp']['usn']}, IJN {st['vp']['ijn']} (target {st['vp_target']}, {st['victory']})"),
+        *_standing_rows(st),
         ("Cup", f"{cup}; drawing: {game.side_name(st['drawer'])}"),
         ("Squalls", ", ".join(f"SZ{z:02d}" for z in st["squalls"]) or "none"),
         ("Scale", "a Sea Zone is about 50 miles across, a Turn about 45 minutes (Game Scale)"),

@@ -26,7 +26,9 @@ export function render(container, view, ctx) {
 
   container.append(el("div", { class: "hbg-head" },
     el("b", {}, `Turn ${s.turn} of ${s.max_turns || "∞"}`), " · ", `step ${s.step} ${s.step_title || ""}`,
-    " · VP ", Object.entries(s.vp || {}).map(([k, v]) => `${k.toUpperCase()} ${v}`).join(" – "),
+    s.vp ? ` · VP ${Object.entries(s.vp).map(([k, v]) => `${k.toUpperCase()} ${v}`).join(" – ")}` : "",
+    // Victory By Losses (HBG-R36): no VP; the ships each side has lost, and Midway's airfield
+    s.losses ? ` · sunk: ${Object.entries(s.losses).map(([k, v]) => `${k.toUpperCase()} ${v.carriers} CV, ${v.capital_ships} capital, ${v.ships} ships`).join(" – ")}${s.losses.usn.airfield_destroyed ? " · Midway airfield destroyed" : ""}` : "",
     s.cup ? ` · cup: ${Object.entries(s.cup).map(([k, v]) => `${k} ${v}`).join(", ")}` : "",
     s.drawn ? ` · drawn: ${s.drawn}` : ""));
 
