@@ -219,7 +219,10 @@ def test_hbg_fog_of_war_hidden_task_forces_never_in_the_enemy_view() -> None:
     st = fresh()
     usn = st.view("usn")["state"]
     assert not [s for s in usn["ships"] if s["side"] == "ijn"]
-    assert "cardiv1" not in json.dumps(usn)  # no Task Force name, zone or composition
+    # no Task Force name, zone or composition; the airborne Strike Groups over SZ21 are named by their setup ids
+    # (ijn-cardiv1-strike: the setup chart's, public, and every public move event names them; HBG-R35)
+    assert {a["strike"] for a in usn["air"] if a["side"] == "ijn"} == {"ijn-cardiv1-strike", "ijn-cardiv2-strike"}
+    assert "cardiv1" not in json.dumps({**usn, "air": [{**a, "strike": ""} for a in usn["air"]]})
     assert {"akagi", "kaga"} <= {s["id"] for s in st.view("ijn")["state"]["ships"]}
     # the airborne strike over SZ21 is on the map: both see it
     assert any(a["zone"] == 21 for a in st.view("usn")["state"]["air"])
@@ -228,6 +231,29 @@ def test_hbg_fog_of_war_hidden_task_forces_never_in_the_enemy_view() -> None:
     seen = {s["id"] for s in st.view("usn")["state"]["ships"]}
     assert "akagi" in seen and "hiryu" not in seen
     assert "task_force" not in next(s for s in st.view("usn")["state"]["ships"] if s["id"] == "akagi")
+
+
+def test_hbg_fog_of_war_enemy_fuel_markers_and_strike_groups_are_on_the_map() -> None:
+    """[Game Components] "40 Fuel Status markers ... placed near the corresponding units tracking fuel while
+    airborne"; [Setup] "The [(n)F] will indicate how many Turns (n) of fuel are remaining. Place the appropriate fuel
+    marker next to the Air Group." M031, HBG-R35: both sides see an airborne Air Group's fuel marker (Turns of
+    fuel, or Out of Fuel) and which Strike Group it flies in (its models fly together); never its Command Token
+    mark, whether it may rearm, a patrol's shadowing, or a floatplane's cruiser (HBG-R64)."""
+    st = fresh()
+    a5 = st.air["a5"]  # Akagi's D3As over SZ21, [(1)F]
+    a5.ordered = True
+    st.air["a6"].oof = True
+    for side in ("usn", None):
+        rows = {a["id"]: a for a in st.view(side)["state"]["air"]}
+        assert rows["a5"]["fuel"] == 1 and rows["a5"]["oof"] is False
+        assert rows["a5"]["strike"] == "ijn-cardiv1-strike" and rows["a6"]["oof"] is True
+        enemy = [a for a in rows.values() if a["side"] == "ijn"]
+        assert enemy and all(not {"ordered", "rearm", "shadowing"} & set(a) for a in enemy)
+    jake = next(a for a in st.air.values() if a.unit == "e13a")
+    jake.at, jake.zone, jake.mission, jake.strike, jake.fuel = "air", 15, "patrol", jake.id, 2
+    row = next(a for a in st.view("usn")["state"]["air"] if a["id"] == jake.id)
+    assert row["base"] == "" and row["fuel"] == 2 and row["strike"] == jake.id
+    assert "ordered" in next(a for a in st.view("ijn")["state"]["air"] if a["id"] == "a5")  # its own side's
 
 
 def test_hbg_fog_of_war_enemy_hangars_and_reinforcements_private() -> None:

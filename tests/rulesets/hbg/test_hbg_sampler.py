@@ -173,3 +173,27 @@ def test_hbg_sampler_under_victory_by_losses_where_the_view_has_no_vp() -> None:
             asked += 1
         state.apply(side, agents[side].choose(view, decision))
     assert asked >= 8
+
+
+def test_hbg_sampler_takes_the_enemys_fuel_markers_and_strike_groups_from_the_view() -> None:
+    """HBG-R35: the enemy's airborne Air Groups show their fuel marker and Strike Group (Components: fuel markers
+    "placed near the corresponding units tracking fuel while airborne"), so a sample has them as they are: the
+    IJN strike over SZ21 at the first USN token, 1 Turn of fuel, Akagi's and Kaga's units in one Strike Group and
+    Hiryu's and Soryu's in another; out of fuel when the view shows it. It used to give them no fuel and no Strike
+    Group (each its own)."""
+    from tests.rulesets.hbg.test_hbg_phase3 import draw
+
+    state = GAME.new(1, {"max_turns": 10})
+    state.air["a5"].oof = True
+    draw(state, ["usn", "combat"], dice=[1])
+    state._cache = None  # noqa: SLF001 - the position was edited by hand
+    decision = state.pending()["usn"]
+    view = state.view("usn", log_tail=0)
+    sample = sampler.sample(GAME, view, SeededDice(1), decision)
+    assert sample is not None
+    enemy = [a for a in state.air.values() if a.side == "ijn" and a.at == "air"]
+    assert len({a.strike for a in enemy}) == 2
+    for a in enemy:
+        got = sample.air[a.id]
+        assert (got.fuel, got.oof, got.strike) == (a.fuel, a.oof, a.strike), a.id
+    assert sample.air["a5"].oof and sample.air["a7"].fuel == 1

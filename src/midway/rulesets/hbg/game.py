@@ -790,7 +790,8 @@ class HbgGame(Game):
     HBG-R99 records that a knocked-out Airfield lands one and launches one Air Unit a Turn (no change); HBG-R65,
     the views name the current Turn's drawer from its first step; HBG-R85, what is done in Round 3 of an attack
     is labelled "4.3 Round 3"; HBG-R36, Victory By Losses scores and announces no VP, and the views show each
-    side's ships sunk and Midway's airfield instead of the VP tracks."""
+    side's ships sunk and Midway's airfield instead of the VP tracks; HBG-R35, an enemy airborne Air Group shows
+    its fuel marker (fuel, out of fuel) and its Strike Group."""
     sides = SIDES
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (

@@ -5,7 +5,8 @@ It rebuilds the position where a Command Token has just been drawn and its side 
 Strike Group is launched once its Air Units are chosen (3.1.1.2, kind ``launch``; a CAP's too, 3.1.1.1) and
 where an airborne Strike Group moves, whole (3.1.1.2, kind ``move``), and where the chosen ships of a
 Task Force order sail (3.1.2, kind ``tf``). What the side sees is copied from
-its view: its own ships, Air Groups and carrier cards, every airborne Air Group, the located and sunk
+its view: its own ships, Air Groups and carrier cards, every airborne Air Group (an enemy one with its fuel
+marker, out of fuel or not, and its Strike Group, as the board shows them), the located and sunk
 enemy ships, Midway's bases, the transports, the cup (its contents are public, 1.2; only the draw order
 is chance), the squalls and the VP. What it cannot see is drawn:
 
@@ -23,7 +24,7 @@ is chance), the squalls and the VP. What it cannot see is drawn:
 It also rebuilds the choices of 4.3 that decide how an attack is fought: which attack comes next (kind
 ``attack``: the zones still to attack are its options) and, on the Battle Board, where the defender places a
 cruiser, destroyer or CAP Air Unit (``place``: the attack is set up afresh from the pieces by the board's own
-``classify`` and ``start``, attacking Air Groups not on the board being out of fuel, and the placements made
+``classify`` and ``start``, and the placements made
 so far are replayed as the public board shows them), which bomber group an escort
 flies with (``escort``), what a bomber group attacks and what a ship's guns fire at (``declare``, ``gun``) and
 which Air Unit a hit shoots down (``lose``). Every unit on a Battle Board is public (the view's ``battle``
@@ -85,9 +86,11 @@ def _ship(row: Mapping[str, Any], template: Ship) -> Ship:
 
 
 def _air(row: Mapping[str, Any]) -> Air:
+    """An Air Group as the view shows it. Every row has its fuel marker and Strike Group (an enemy's airborne group
+    too, HBG-R35); an enemy's Command Token mark, rearming and shadowing are not shown: not ordered, none."""
     air = Air(row["id"], row["side"], row["unit"], row["base"], row["n"], at=row["at"], zone=row["zone"])
-    air.mission, air.ordnance = row.get("mission", ""), row.get("ordnance", "")
-    air.fuel, air.oof, air.strike = row.get("fuel"), bool(row.get("oof", False)), row.get("strike", "")
+    air.mission, air.ordnance = row["mission"], row["ordnance"]
+    air.fuel, air.oof, air.strike = row["fuel"], row["oof"], row["strike"]
     air.shadowing, air.ordered, air.rearm = row.get("shadowing", ""), bool(row.get("ordered")), bool(row.get("rearm"))
     return air
 
@@ -535,16 +538,7 @@ def _set_up(s: Any, pub: Mapping[str, Any]) -> dict[str, Any] | None:
     pieces; ``None`` if that is not the attack the view shows."""
     battle = _battle()
     zone = pub["zone"]
-    for board in pub["boards"].values():  # attacking Air Groups not on the board are out of fuel (inactive)
-        shown = [t for entries in board["areas"].values() for t in entries if t.endswith(")")]
-        for air in s.airborne(board["attacker"], zone):
-            ordnance = f", {air.ordnance}" if air.ordnance else ""
-            text = f"{air.n} {DATA.units[air.unit].name} ({board['attacker']}{ordnance})"
-            if text in shown:
-                shown.remove(text)
-            elif air.mission == "strike" or (air.mission == "cap" and pub["kind"] != "ship"):
-                air.oof = True  # (in an attack on both fleets a CAP defends its own side's board)
-    plan = battle.classify(s, zone)
+    plan = battle.classify(s, zone)  # every airborne group's fuel marker is in the view (HBG-R35): none guessed
     if plan is None or plan["kind"] != pub["kind"] or [bd["defender"] for bd in plan["boards"]] != list(pub["boards"]):
         return None
     battle.start(s, zone, plan)

@@ -10,8 +10,10 @@ enemy it sees only what the rules never hide or what has been found:
 - Midway's bases and their damage, and the invasion transports (never hidden, 2.1, 1.3.2.1);
 - every Air Group on the map: type, Air Units, zone and mission, as the models on the board show
   them (4.2: CAP "view the position of all other aircraft on combat missions"), and its carrier or
-  Midway base as its chips show it, never a floatplane's cruiser (HBG-R64); not what is in an
-  enemy carrier's hangar or on its deck;
+  Midway base as its chips show it, never a floatplane's cruiser (HBG-R64); its fuel marker (Turns
+  of fuel, or out of fuel: Components, Setup) and the Strike Group it flies in, as the models flying
+  together show it; not its Command Token mark (``ordered``) nor ``rearm``; not what is in an enemy
+  carrier's hangar or on its deck;
 - the cup: how many tokens of each kind are in it (both players fill it), the squall line, the VP
   tracks (under Victory By Losses, each side's ships sunk and whether Midway's airfield is destroyed instead,
   HBG-R36), the Battle Board of an attack being resolved.
@@ -71,6 +73,11 @@ def air_json(st: HbgState, aid: str, *, full: bool) -> dict[str, Any]:
         out.update(
             fuel=air.fuel, oof=air.oof, strike=air.strike, shadowing=air.shadowing, ordered=air.ordered, rearm=air.rearm
         )
+    elif air.at == "air":
+        # HBG-R35: its fuel marker (Components: "placed near the corresponding units tracking fuel while airborne")
+        # and its Strike Group (its models fly together on the map); not its Command Token mark (ordered), nor
+        # whether it may rearm, nor a patrol's shadowing
+        out.update(fuel=air.fuel, oof=air.oof, strike=air.strike)
     return out
 
 

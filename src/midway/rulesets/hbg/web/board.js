@@ -1,6 +1,7 @@
 // hbg's board for the browser: the 5 x 8 sea-zone map (as docs/hbg-map.svg: zone 1 at the top right,
 // column 1 drawn east), Midway, squalls, task forces (own, and the enemy's once located), air groups with
-// their mission and ordnance, the carrier cards (op status, damage, hangar and deck) and the Battle Board.
+// their mission, ordnance, fuel marker and Strike Group, the carrier cards (op status, damage, hangar and
+// deck) and the Battle Board.
 // Zones, ships and air groups carry data-pick-key/-val: clicking one picks the option that names it.
 
 const CELL = 100;
@@ -82,7 +83,7 @@ export function render(container, view, ctx) {
       const g = svg("g", { "data-pick-key": "air", "data-pick-val": unit.id });
       g.append(svg("rect", { x: gx, y: gy, width: 42, height: 15, rx: 7, fill: unit.side === "usn" ? "#8fb8e6" : "#e6a0a0", stroke: "#333" }));
       g.append(svg("text", { x: gx + 21, y: gy + 11, "font-size": 9, "text-anchor": "middle" }, `${unit.unit}×${unit.n}${unit.ordnance ? " " + unit.ordnance[0] : ""}`));
-      g.append(svg("title", {}, `${unit.unit} ×${unit.n}, ${unit.mission || "no mission"}${unit.ordnance ? `, ${unit.ordnance}` : ""}${unit.fuel !== undefined ? `, fuel ${unit.fuel}` : ""}`));
+      g.append(svg("title", {}, `${unit.unit} ×${unit.n}, ${unit.mission || "no mission"}${unit.ordnance ? `, ${unit.ordnance}` : ""}${unit.oof ? ", out of fuel" : unit.fuel != null ? `, fuel ${unit.fuel}` : ""}${unit.strike ? `, Strike Group ${unit.strike}` : ""}`));
       map.append(g);
     });
     if (units.length > 4) map.append(svg("text", { x: x + CELL - 6, y: y + CELL - 4, "font-size": 9, "text-anchor": "end" }, `+${units.length - 4}`));
