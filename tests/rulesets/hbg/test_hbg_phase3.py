@@ -260,7 +260,12 @@ def test_hbg_3_1_strike_group_splits_and_joins() -> None:
     for a in ("a9", "a10", "a11", "a12"):
         st2.air[a].strike = "other-cardiv1"
         st2.air[a].base = "akagi"
-    choose(st2, "ijn", "cancel", f"move:{CARDIV1}", "join:other-cardiv1")
+    choose(st2, "ijn", "cancel", f"move:{CARDIV1}")
+    join = STEPS["3.1"].decisions(st2)["ijn"].option("join:other-cardiv1")
+    assert join is not None and join.label == (
+        "join Strike Group other-cardiv1 in SZ21 (6 B5N + 4 A6M from Akagi, fuel 1)"
+    )  # the group and its make-up: the label used to say only "join the Strike Group in SZ21"
+    choose(st2, "ijn", "join:other-cardiv1")
     assert {st2.air[a].strike for a in ("a5", "a6", "a9")} == {"other-cardiv1"}
     assert {st2.air[a].fuel for a in ("a5", "a9", "a12")} == {1}
 
@@ -591,3 +596,51 @@ def test_hbg_3_1_the_terminal_shows_the_order_in_progress_to_its_side() -> None:
     assert order.rows == (("Order", "launch CAP"), ("From", "Midway Airfield"), ("Chosen", "1 F4F"))
     theirs = {s.title for s in views.render(GAME, st.view("ijn"))}
     assert "My order in progress (3.1)" not in theirs
+
+
+def test_hbg_3_1_1_2_two_strike_groups_in_one_zone_read_apart_in_the_options_and_the_map() -> None:
+    """[Strike Group] M014: "it is possible to have more than one Strike Group in a single Sea Zone. The Air Groups
+    bombing Midway are two different Strike Groups because they originated from two separate Task Forces";
+    [3.1.1.2] a Strike Group moves with a single Order Token; its range "is tracked with a single fuel token".
+    HBG-R73: the options to move each of the two over SZ21, and to send their fighters on CAP, name the group and
+    its make-up by home carrier with its fuel (both read "move the Strike Group in SZ21"), and the map's table
+    shows each Strike Group with its fuel marker (or out of fuel) and each Air Group's ordnance and carrier (it
+    showed "3 D3A Val Dive Bomber [strike]")."""
+    st = fresh()
+    for a in st.airborne("ijn"):
+        if a.strike == "ijn-cardiv2-strike":
+            a.oof = True
+    draw(st, ["ijn", "combat"], dice=[1])
+    d = STEPS["3.1"].decisions(st)["ijn"]
+    labels = {o.id: o.label for o in d.options}
+    assert labels[f"move:{CARDIV1}"] == (
+        f"move Strike Group {CARDIV1} in SZ21 (3 D3A + 2 A6M from Akagi and 3 D3A + 2 A6M from Kaga, fuel 1)"
+    )
+    assert "move:ijn-cardiv2-strike" not in labels  # out of fuel (M109)
+    assert callable(d.option(f"move:{CARDIV1}")[1])  # made when read: options are built at every token
+    cardiv2 = [a for a in st.airborne("ijn") if a.strike == "ijn-cardiv2-strike"]
+    for a in cardiv2:
+        a.oof = False
+    st.forget_decisions()
+    moves = [o.label for o in STEPS["3.1"].decisions(st)["ijn"].options if o.id.startswith("move:")]
+    assert len(moves) == 2 and len(set(moves)) == 2
+    assert moves[1].endswith("(3 B5N + 2 A6M from Hiryu and 3 B5N + 2 A6M from Soryu, fuel 1)")
+    for a in cardiv2:
+        a.oof = True
+    st.forget_decisions()
+    rows = {s.title: s for s in views.render(GAME, st.view("ijn"))}["Sea Zones (what you know)"].rows
+    sz21 = next(r[2] for r in rows if r[0] == "SZ21")
+    assert sz21.startswith(
+        f"Strike Group {CARDIV1} (fuel 1): 3 D3A Val Dive Bomber (bomb) from Akagi, 2 A6M Zero Fighter from Akagi, "
+        "3 D3A Val Dive Bomber (bomb) from Kaga"
+    )
+    assert "; Strike Group ijn-cardiv2-strike (out of fuel): 3 B5N Kate Attack Bomber (bomb) from Hiryu" in sz21
+    theirs = {s.title: s for s in views.render(GAME, st.view("usn"))}["Sea Zones (what you know)"].rows
+    assert next(r[2] for r in theirs if r[0] == "SZ21").startswith(f"enemy Strike Group {CARDIV1} (fuel 1): 3 D3A")
+    seen = {s.title: s for s in views.render(GAME, st.view(None))}["Sea Zones (what you know)"].rows
+    assert next(r[2] for r in seen if r[0] == "SZ21").startswith(f"IJN Strike Group {CARDIV1}")  # a spectator's
+    # the fighters of a Strike Group sent on CAP (3.1.1.1), over the carriers of Carrier Division 1
+    st.ships["akagi"].zone = 21
+    st.forget_decisions()
+    cap = [o.label for o in STEPS["3.1"].decisions(st)["ijn"].options if o.id == f"designate:{CARDIV1}"]
+    assert cap == [f"fighters of Strike Group {CARDIV1} in SZ21 fly CAP (2 A6M from Akagi and 2 A6M from Kaga, fuel 1)"]

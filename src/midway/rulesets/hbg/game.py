@@ -791,7 +791,9 @@ class HbgGame(Game):
     the views name the current Turn's drawer from its first step; HBG-R85, what is done in Round 3 of an attack
     is labelled "4.3 Round 3"; HBG-R36, Victory By Losses scores and announces no VP, and the views show each
     side's ships sunk and Midway's airfield instead of the VP tracks; HBG-R35, an enemy airborne Air Group shows
-    its fuel marker (fuel, out of fuel) and its Strike Group."""
+    its fuel marker (fuel, out of fuel) and its Strike Group; HBG-R73, the options to move, join or send on CAP a
+    Strike Group name it and its make-up with its fuel, and the map's table shows each group's fuel marker,
+    ordnance and home."""
     sides = SIDES
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (

@@ -22,7 +22,7 @@ Rulings HBG-R61, HBG-R65, HBG-R66, HBG-R73..HBG-R79 (see RULINGS.md).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from midway.engine import Decision, Option
@@ -40,11 +40,13 @@ from midway.rulesets.hbg.model import (
 )
 from midway.rulesets.hbg.search import reach, reach_sorted
 from midway.rulesets.hbg.shared import (
+    Makeup,
     cached_option,
     carrier_launches_left,
     fleets_meet,
     keep_top,
     launch_base_name,
+    makeup_words,
     recall,
     remember,
     top_after_cancel,
@@ -259,6 +261,7 @@ def order_options(st: HbgState, side: str) -> list[Option]:
         zone = group[0].zone
         assert zone is not None
         free_fighter = ordered = oof = False
+        fuel = None  # the group's fuel marker: the lowest of its Air Groups that track fuel (HBG-R74, HBG-R96)
         for a in group:
             if a.oof:
                 oof = True
@@ -267,15 +270,22 @@ def order_options(st: HbgState, side: str) -> list[Option]:
                 ordered = True
             elif a.unit in FIGHTER_UNITS:
                 free_fighter = True
+            f = a.fuel
+            if f is not None and (fuel is None or f < fuel):
+                fuel = f
         if oof:
             continue
+        mission = group[0].mission
         if free_fighter:
             if protected is None:
                 protected = protected_zones(st, side)
             if cap_destinations(st, side, zone, protected):
-                opts.append(cached_option(("designate", sid, zone), _designate_option, sid, zone))
-        if group[0].mission == "strike" and not ordered:  # movable_group: none out of fuel or ordered
-            opts.append(cached_option(("move", sid, zone), _move_option, sid, zone))
+                fighters = tuple([(a.n, a.unit, a.base) for a in group if a.unit in FIGHTER_UNITS and not a.ordered])
+                key = ("designate", sid, zone, mission, fighters, fuel)
+                opts.append(cached_option(key, _designate_option, sid, zone, mission, fighters, fuel))
+        if mission == "strike" and not ordered:  # movable_group: none out of fuel or ordered
+            makeup = tuple([(a.n, a.unit, a.base) for a in group])
+            opts.append(cached_option(("move", sid, zone, makeup, fuel), _move_option, sid, zone, makeup, fuel))
     turn = st.turn
     mine = st.afloat_of(side)
     for zone in sorted(mine):  # task_force_zones, in order
@@ -290,12 +300,25 @@ def order_options(st: HbgState, side: str) -> list[Option]:
     return opts
 
 
-def _designate_option(sid: str, zone: int) -> Option:
-    return Option(f"designate:{sid}", lambda: f"fighters in SZ{zone:02d} fly CAP", {"strike": sid})
+def _designate_option(sid: str, zone: int, mission: str, fighters: Makeup, fuel: int | None) -> Option:
+    """[3.1.1.1] The fighters of a Strike Group (or CAP) fly CAP: the label names the group and the fighters, by
+    home, with the fuel marker (made when read: options are built at every token)."""
+    what = "CAP" if mission == "cap" else "Strike Group"
+    return Option(
+        f"designate:{sid}",
+        lambda: f"fighters of {what} {sid} in SZ{zone:02d} fly CAP ({makeup_words(fighters, fuel)})",
+        {"strike": sid},
+    )
 
 
-def _move_option(sid: str, zone: int) -> Option:
-    return Option(f"move:{sid}", lambda: f"move the Strike Group in SZ{zone:02d}", {"strike": sid})
+def _move_option(sid: str, zone: int, makeup: Makeup, fuel: int | None) -> Option:
+    """[3.1.1.2] Move a Strike Group: the label names it and its make-up by home, with its fuel marker, so that two
+    Strike Groups in one Sea Zone read apart (as the map's table shows them)."""
+
+    def words() -> str:
+        return f"move Strike Group {sid} in SZ{zone:02d} ({makeup_words(makeup, fuel)})"
+
+    return Option(f"move:{sid}", words, {"strike": sid})
 
 
 def _add_option(aid: str, name: str, left: int) -> Option:
@@ -484,12 +507,19 @@ def _move_decision(st: HbgState, side: str, order: dict[str, Any]) -> Decision:
             continue
         if any(a.oof for a in group):
             continue  # HBG-R95 (b), 3.1.1: an out-of-fuel Strike Group may not move, nor be joined
-        opts.append(Option(f"join:{sid}", f"join the Strike Group in SZ{group[0].zone:02d}", {"strike": sid}))
+        makeup = tuple([(a.n, a.unit, a.base) for a in group])
+        fuel = min((a.fuel for a in group if a.fuel is not None), default=None)
+        opts.append(Option(f"join:{sid}", _join_words(sid, group[0].zone, makeup, fuel), {"strike": sid}))
     if len(rest) > 1:
         for a in rest:
             opts.append(Option(f"split:{a.id}", f"send the {a.n} {DATA.units[a.unit].name} elsewhere", {"air": a.id}))
     opts.append(CANCEL)
     return st.decide(side, "move the Strike Group", "3.1.1.2", opts, kind="move")
+
+
+def _join_words(sid: str, zone: int | None, makeup: Makeup, fuel: int | None) -> Callable[[], str]:
+    """[3.1.1.2] The label of joining a Strike Group, made when read: the group, where it is, its make-up."""
+    return lambda: f"join Strike Group {sid} in SZ{zone or 0:02d} ({makeup_words(makeup, fuel)})"
 
 
 def _designate_decision(st: HbgState, side: str, order: dict[str, Any]) -> Decision:

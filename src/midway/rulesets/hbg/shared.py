@@ -7,7 +7,7 @@
     for the ``decisions`` call that follows at once, so they are not built twice.
 ``air_name`` / ``air_words``
     an Air Group in words, now or (for lazy option labels) when the label is read; ``seen_air_name``
-    in words both sides may read (HBG-R64).
+    in words both sides may read (HBG-R64); ``makeup_words``, a Strike Group's make-up and fuel.
 ``done_option``
     the ``done`` option that ends a compound order.
 ``merge_groups``
@@ -283,6 +283,29 @@ def air_words(st: HbgState | None, air: Air) -> Callable[[], str]:
         return what + (f" ({ordnance})" if ordnance else "")
 
     return words
+
+
+Makeup = tuple[tuple[int, str, str], ...]
+"""A Strike Group's make-up, as plain values an option may keep: (Air Units, unit, home base) of each Air Group."""
+
+SHORT_NAMES = {k: u.name.split()[0] for k, u in DATA.units.items()}
+"""Each aircraft type by its designation, as the Air Groups' chips name them on the carrier cards: "D3A", "B-17"."""
+
+
+def makeup_words(makeup: Makeup, fuel: int | None) -> str:
+    """ "3 D3A + 2 A6M from Akagi and 3 B5N + 2 A6M from Kaga, fuel 1": a Strike Group's Air Units by home carrier
+    or base (a type from one home summed), and its fuel marker (none when it tracks none, 5.2.2). Made only when a
+    label is read."""
+    homes: dict[str, dict[str, int]] = {}
+    for n, unit, base in makeup:
+        units = homes.setdefault(base, {})
+        units[unit] = units.get(unit, 0) + n
+    text = " and ".join(
+        " + ".join(f"{n} {SHORT_NAMES[unit]}" for unit, n in units.items())
+        + (f" from {site_name(base)}" if base else "")
+        for base, units in homes.items()
+    )
+    return text if fuel is None else f"{text}, fuel {fuel}"
 
 
 def phrase(before: str, what: Callable[[], str], after: str = "") -> Callable[[], str]:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from midway.engine import TextSection
 from midway.rulesets.hbg.model import DATA, ENEMY, SIDES
 from midway.rulesets.hbg.orders import drawer_for_turn
-from midway.rulesets.hbg.shared import launch_base_name, seen_base
+from midway.rulesets.hbg.shared import launch_base_name, seen_base, site_name
 from midway.rulesets.hbg.steps import TITLES
 
 if TYPE_CHECKING:
@@ -182,15 +182,16 @@ def _zone_rows(v: dict[str, Any], me: str | None) -> tuple[tuple[str, ...], ...]
     for s in v["ships"]:
         if s["zone"] is None or s["sunk"]:
             continue
-        mark = "" if s["side"] == me else "enemy "
+        mark = _mark(s["side"], me)
         hidden = "" if s["located"] else " (hidden)"
         by_zone.setdefault(s["zone"], []).append(f"{mark}{s['name']}{hidden}")
+    groups: dict[tuple[int, str, str], list[dict[str, Any]]] = {}
     for a in v["air"]:
-        if a["at"] != "air":
-            continue
-        mark = "" if a["side"] == me else "enemy "
-        what = DATA.units[a["unit"]].name
-        by_zone.setdefault(a["zone"], []).append(f"{mark}{a['n']} {what} [{a['mission']}]")
+        if a["at"] == "air":
+            groups.setdefault((a["zone"], a["side"], a.get("strike") or a["id"]), []).append(a)
+    names = {s["id"]: s["name"] for s in v["ships"]}
+    for (zone, side, strike), rows in groups.items():
+        by_zone.setdefault(zone, []).append(_air_entry(strike, rows, _mark(side, me), names))
     for t in v["transports"]:
         by_zone.setdefault(t["zone"], []).append(f"IJN transports wave {t['wave']} ({t['n']})")
     rows = []
@@ -226,6 +227,41 @@ def _standing_rows(st: dict[str, Any]) -> tuple[tuple[str, str], ...]:
         ("Victory", _LOSSES_RULE),
         ("Sunk", f"IJN {sunk('ijn')}; USN {sunk('usn')}; Midway's airfield {airfield}"),
     )
+
+
+def _mark(side: str, me: str | None) -> str:
+    """How a row of the map's table marks whose a piece is: nothing for mine, "enemy " for the enemy's; a
+    spectator reads "USN " or "IJN "."""
+    if me is None:
+        return f"{side.upper()} "
+    return "" if side == me else "enemy "
+
+
+_MISSIONS = {"strike": "Strike Group", "cap": "CAP", "patrol": "patrol"}
+
+
+def _air_entry(strike: str, rows: list[dict[str, Any]], mark: str, ships: dict[str, str]) -> str:
+    """A Strike Group (or CAP, or patrol) on the map in words, as the board shows it (HBG-R35): its id, its fuel
+    marker, and each Air Group's Air Units, type, ordnance and home carrier or base, e.g. "Strike Group
+    ijn-cardiv1-strike (fuel 1): 3 D3A Val Dive Bomber (bomb) from Akagi, 2 A6M Zero Fighter from Akagi"; a side's
+    own patrol also names the ship it shadows."""
+    fuels = [a["fuel"] for a in rows if a.get("fuel") is not None]
+    if any(a.get("oof") for a in rows):
+        marker = " (out of fuel)"
+    elif fuels:
+        marker = f" (fuel {min(fuels)})"
+    else:
+        marker = ""
+    parts = []
+    for a in rows:
+        what = f"{a['n']} {DATA.units[a['unit']].name}" + (f" ({a['ordnance']})" if a["ordnance"] else "")
+        if a["base"]:
+            what += f" from {site_name(a['base'])}"
+        if a.get("shadowing"):
+            what += f", shadowing {ships.get(a['shadowing'], a['shadowing'])}"
+        parts.append(what)
+    mission = rows[0]["mission"]
+    return f"{mark}{_MISSIONS.get(mission, mission)} {strike}{marker}: {', '.join(parts)}"
 
 
 def _aboard(aboard: list[dict[str, Any]], where: str) -> str:
