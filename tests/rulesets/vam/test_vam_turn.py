@@ -285,12 +285,13 @@ def test_vam_movement_group_order_and_course_kept() -> None:
 
 
 def test_vam_entry_by_column_a_groups_may_split() -> None:
-    """M039, M040, M041: Japanese ships enter by any hex of column A, half-speed ones too; entry may be
-    delayed, and ships of one group enter separately."""
+    """M039, M040, M041, VAM-R56: Japanese ships enter by any hex of column A, half-speed ones too and the
+    transports (speed 1/3) at once as well; entry may be delayed, and ships of one group enter separately."""
     s = new(seed=0)
     choose(s, "usn", "done")
     d = s.pending()["ijn"]
     assert d.option("en") is not None
+    assert DATA.units["tt1"].type.move == 3  # a transport: one hex every 3 turns, speed 1/3 (VAM-R03)
     choose(s, "ijn", "en", "s:tt1")
     assert {o.id for o in s.pending()["ijn"].options} == {f"to:A{r}" for r in range(1, 10)}
     choose(s, "ijn", "to:A9", "done")

@@ -89,7 +89,8 @@ class Orders(_Base):
         )
 
     def may_enter(self, uid: str) -> bool:
-        """[Entrée sur la carte] waiting Japanese ships; group 13 only from max(S+5, 13) (M041, M042, C-21)."""
+        """[Entrée sur la carte] waiting Japanese ships, whatever their speed (VAM-R56: the 1/3 of the transports
+        enters as the text's 1/2 does, at a factor of 1); group 13 only from max(S+5, 13) (M041, M042, C-21)."""
         r = self.u[uid]
         if r["st"] != "wait":
             return False
