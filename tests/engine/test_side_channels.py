@@ -135,3 +135,20 @@ def test_a_refusal_never_names_another_sides_private_question() -> None:
         t.apply("b", "bank")
     except NotYourTurnError as exc:  # a public question: named
         assert "Side A" in str(exc) and exc.rule == "TOY-3"
+
+
+def test_a_state_pickled_before_private_counts_were_kept_clones_and_plays() -> None:
+    """A stored snapshot from before the per-side ids has neither count: it restores with ids past every old one,
+    and its clones (the search's, the server's cache) ask every side's decision without a KeyError."""
+    s = PrivatePress().new(seed=1)
+    _bid(s, 2, 0)
+    data = s.__getstate__()
+    del data["_public_choices"], data["_private_choices"]
+    old = PrivatePressState.__new__(PrivatePressState)
+    old.__setstate__(data)
+    old.game = s.game
+    assert old.pending()["a"].id == str(len(s.history))
+    twin = old.clone()
+    assert twin.pending()["a"].id == old.pending()["a"].id
+    twin.apply("a", "bank")
+    assert set(twin.pending()) == {"a", "b"} and twin.pending()["b"].id == str(len(s.history))

@@ -34,10 +34,10 @@ app = typer.Typer(
 )
 HUMAN = "human"
 QUIET_EVENTS = frozenset({"move", "pick", "sealed", "select"})
+"""Event kinds after which the terminal does not reprint the whole view (the log shows them)."""
 SHOWN_EVENTS = 40
 """At most this many events since a human's last choice are printed before the prompt; a line says how many
 earlier ones were left out ('log' prints them all)."""
-"""Event kinds after which the terminal does not reprint the whole view (the log shows them)."""
 
 
 def _load(ruleset: str) -> Game:

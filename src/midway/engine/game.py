@@ -517,7 +517,7 @@ class State:
             # only what the side may know: a private question of another side is neither named nor cited
             public = [s for s, d in decisions.items() if self._public_turn(d)]
             rules = sorted({decisions[s].rule for s in public}) or [ENGINE_RULE]
-            waiting = ", ".join(self.game.side_name(s) for s in public) or "play to go on"
+            waiting = ", ".join(self.game.side_name(s) for s in public) or "the other side"
             raise NotYourTurnError(
                 f"{self.game.side_name(side)} has no decision to make now; waiting on {waiting}",
                 rule="; ".join(rules),
@@ -793,8 +793,8 @@ class State:
     of."""
 
     _blind: Mapping[str, int] = MappingProxyType({})
-    """In a blind compound order step, how many choices each side has made in it (its decision ids count
-    them); the shared empty default otherwise, so that it is left out of :meth:`to_json` and digests."""
+    """In a blind compound order step, how many choices each side has made in it (a ruleset may key its working
+    memory by it); the shared empty default otherwise, so that it is left out of :meth:`to_json` and digests."""
 
     _SHARED: ClassVar[frozenset[str]] = frozenset({"game", "events", "history", "_cache", "_offered"})
     _ENGINE: ClassVar[frozenset[str]] = frozenset(
@@ -847,7 +847,7 @@ class State:
         d["result"] = self.result
         d["_serial"] = self._serial
         d["_public_choices"] = self._public_choices
-        d["_private_choices"] = dict(self._private_choices)
+        d["_private_choices"] = type(self._private_choices)(self._private_choices)  # a _NoneYet stays one
         d["_held"] = dict(self._held)
         if "_blind" in self.__dict__:
             d["_blind"] = self._blind  # replaced, never changed in place: shared safely

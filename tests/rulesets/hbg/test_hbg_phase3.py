@@ -644,3 +644,17 @@ def test_hbg_3_1_1_2_two_strike_groups_in_one_zone_read_apart_in_the_options_and
     st.forget_decisions()
     cap = [o.label for o in STEPS["3.1"].decisions(st)["ijn"].options if o.id == f"designate:{CARDIV1}"]
     assert cap == [f"fighters of Strike Group {CARDIV1} in SZ21 fly CAP (2 A6M from Akagi and 2 A6M from Kaga, fuel 1)"]
+
+
+def test_hbg_3_1_1_2_a_heavy_bombers_stale_fuel_never_shows_as_its_groups_marker() -> None:
+    """HBG-R96, Strike Group ("a single fuel token ... of the shortest ranged Air Group"), 5.2.2 (heavy bombers do
+    not track fuel): a B-17 that flew under the F4Fs' token keeps its number after splitting off; flying again
+    with F4Fs of 2 Turns, the group's marker in its order's label is 2, not the B-17's stale 1."""
+    st = fresh()
+    b17 = st.add_air("usn", "b17", "airfield", 1)
+    f4f = st.add_air("usn", "f4f", "airfield", 2)
+    for a, fuel in ((b17, 1), (f4f, 2)):
+        a.at, a.zone, a.mission, a.strike, a.fuel = "air", 30, "strike", "sB", fuel
+    draw(st, ["usn", "combat"], dice=[1])
+    move = STEPS["3.1"].decisions(st)["usn"].option("move:sB")
+    assert move is not None and "fuel 2" in move.label and "fuel 1" not in move.label

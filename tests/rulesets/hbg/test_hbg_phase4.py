@@ -654,7 +654,7 @@ def test_hbg_4_3_random_play_always_ends_every_attack(seed: int) -> None:
 
 
 def test_hbg_4_3_view_shows_the_battle_board_to_both_sides() -> None:
-    """HBG-R101: the Battle Board is public; the view is JSON-ready."""
+    """HBG-R35: the Battle Board is public; the view is JSON-ready."""
     st = _e21_position()
     enter(st, "4.3", [3])
     for side in ("usn", "ijn", None):

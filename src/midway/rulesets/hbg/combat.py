@@ -18,6 +18,7 @@ from midway.engine import Decision, Option
 from midway.rulesets.hbg import battle
 from midway.rulesets.hbg.battle import ask
 from midway.rulesets.hbg.model import COMBAT_AIR_UNITS, DATA, ENEMY
+from midway.rulesets.hbg.shared import fleets_meet
 from midway.rulesets.hbg.steps import Step
 
 if TYPE_CHECKING:
@@ -210,18 +211,12 @@ def _has_sea(st: HbgState, zone: int, side: str) -> bool:
 
 
 def _forced_reveals(st: HbgState) -> None:
-    """[Step 1] M139, C-12: sea units of both sides in one zone remove their Hidden markers (not in a Squall)."""
+    """[Step 1] M139, C-12: sea units of both sides in one zone remove their Hidden markers (not in a Squall):
+    :func:`~midway.rulesets.hbg.shared.fleets_meet` in every zone where both have sea units (HBG-R98)."""
     sea = {side: set(st.task_force_zones(side)) for side in ("usn", "ijn")}  # _has_sea, for every zone at once
     sea["ijn"] |= {t.zone for t in st.transports if t.zone is not None and t.n > 0 and not t.scored}
     for zone in sorted(sea["usn"] & sea["ijn"]):  # zones with both fleets (each one occupied)
-        if st.in_squall(zone):
-            continue
-        hidden = [s for s in st.ships_in(zone) if not s.located]
-        for s in hidden:
-            s.located = True
-        if hidden:
-            names = ", ".join(st.ship_name(s) for s in hidden)
-            st.emit("reveal", f"SZ{zone:02d}: both fleets meet and are revealed: {names}", rule="4.3 Step 1")
+        fleets_meet(st, zone)
 
 
 def _reveal_zones(st: HbgState, side: str) -> list[int]:

@@ -44,6 +44,9 @@ CAPITAL_UNITS = frozenset(k for k, u in DATA.units.items() if u.capital)
 BOMBER_UNITS = frozenset(k for k, u in DATA.units.items() if u.is_bomber)
 FIGHTER_UNITS = frozenset(k for k, u in DATA.units.items() if u.is_fighter)
 COMBAT_AIR_UNITS = frozenset(k for k, u in DATA.units.items() if u.is_combat_aircraft)
+FUEL_UNITS = frozenset(k for k, u in DATA.units.items() if u.tracks_fuel)
+"""[2.1.1] [5.2.2] The Air Units that track fuel (not seaplanes, not heavy bombers): a Strike Group's fuel marker is
+the lowest of theirs (HBG-R74, HBG-R96)."""
 PATROL_BOMBER_UNITS = frozenset(k for k, u in DATA.units.items() if u.patrol == "patrol_bomber")
 SITE_UNITS = frozenset(k for k, u in DATA.units.items() if u.is_carrier or u.floatplanes > 0)
 """Ship types aircraft land on: carriers and floatplane cruisers (HBG-R46)."""

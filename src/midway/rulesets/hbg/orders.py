@@ -34,6 +34,7 @@ from midway.rulesets.hbg.model import (
     DATA,
     ENEMY,
     FIGHTER_UNITS,
+    FUEL_UNITS,
     SIDES,
     Air,
     Ship,
@@ -271,7 +272,7 @@ def order_options(st: HbgState, side: str) -> list[Option]:
             elif a.unit in FIGHTER_UNITS:
                 free_fighter = True
             f = a.fuel
-            if f is not None and (fuel is None or f < fuel):
+            if f is not None and (fuel is None or f < fuel) and a.unit in FUEL_UNITS:
                 fuel = f
         if oof:
             continue
@@ -508,7 +509,7 @@ def _move_decision(st: HbgState, side: str, order: dict[str, Any]) -> Decision:
         if any(a.oof for a in group):
             continue  # HBG-R95 (b), 3.1.1: an out-of-fuel Strike Group may not move, nor be joined
         makeup = tuple([(a.n, a.unit, a.base) for a in group])
-        fuel = min((a.fuel for a in group if a.fuel is not None), default=None)
+        fuel = min((a.fuel for a in group if a.fuel is not None and a.unit in FUEL_UNITS), default=None)  # HBG-R96
         opts.append(Option(f"join:{sid}", _join_words(sid, group[0].zone, makeup, fuel), {"strike": sid}))
     if len(rest) > 1:
         for a in rest:
@@ -753,7 +754,7 @@ def _move_strike(st: HbgState, side: str, order: dict[str, Any]) -> None:
             a.zone, a.strike, a.ordered = zone, sid, True
         if len(part) > 2:
             group = [a for a in st.airborne(side) if a.strike == sid]
-            fuels = [a.fuel for a in group if a.fuel is not None and DATA.units[a.unit].tracks_fuel]
+            fuels = [a.fuel for a in group if a.fuel is not None and a.unit in FUEL_UNITS]
             if fuels:
                 for a in group:
                     a.fuel = min(fuels)

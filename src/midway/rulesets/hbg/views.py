@@ -25,7 +25,7 @@ import copy
 from typing import TYPE_CHECKING, Any
 
 from midway.engine import TextSection
-from midway.rulesets.hbg.model import DATA, ENEMY, SIDES
+from midway.rulesets.hbg.model import DATA, ENEMY, FUEL_UNITS, SIDES
 from midway.rulesets.hbg.orders import drawer_for_turn
 from midway.rulesets.hbg.shared import launch_base_name, seen_base, site_name
 from midway.rulesets.hbg.steps import TITLES
@@ -96,7 +96,7 @@ def _step_shown(st: HbgState, side: str | None) -> dict[str, str]:
     are skipped, so "1.5 Spot" or "4.2 CAP intercepts" would tell that the enemy has aircraft to spot, or CAP next
     to a hidden Task Force."""
     pend = st.pending()
-    if pend and side not in pend and any(not st._public_turn(d) for d in pend.values()):
+    if pend and side not in pend and any(not st.public_turn(d) for d in pend.values()):
         return {"step": "", "step_title": " and ".join(_BUSY[s] for s in SIDES if s in pend)}
     return {"step": st.step, "step_title": TITLES.get(st.step, "")}
 
@@ -125,7 +125,7 @@ def view(st: HbgState, side: str | None) -> dict[str, Any]:
         "max_turns": st.options["max_turns"],
         **_step_shown(st, side),
         "victory": st.options["victory"],
-        **_standing(st),
+        **_victory_state(st),
         "drawer": drawer_for_turn(st.turn),  # [3.1] HBG-R65: this Turn's drawer, from its first step
         "cup": cup,
         "drawn": st.cup.drawn,
@@ -149,7 +149,7 @@ def view(st: HbgState, side: str | None) -> dict[str, Any]:
     return out
 
 
-def _standing(st: HbgState) -> dict[str, Any]:
+def _victory_state(st: HbgState) -> dict[str, Any]:
     """What decides the game, as both sides see it. Victory By Points: the target and the VP tracks. HBG-R36: under
     Victory By Losses no VP are scored ("Instead of using Victory Points"), so the view shows the losses that decide:
     each side's ships sunk (its carriers, its capital ships, all) and whether Midway's airfield is destroyed (every
@@ -212,7 +212,7 @@ _LOSSES_RULE = (
 )
 
 
-def _standing_rows(st: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+def _victory_rows(st: dict[str, Any]) -> tuple[tuple[str, str], ...]:
     """The VP tracks, or under Victory By Losses (HBG-R36) the losses that decide, and what each side needs."""
     if "vp" in st:
         return (("VP", f"USN {st['vp']['usn']}, IJN {st['vp']['ijn']} (target {st['vp_target']}, {st['victory']})"),)
@@ -245,7 +245,7 @@ def _air_entry(strike: str, rows: list[dict[str, Any]], mark: str, ships: dict[s
     marker, and each Air Group's Air Units, type, ordnance and home carrier or base, e.g. "Strike Group
     ijn-cardiv1-strike (fuel 1): 3 D3A Val Dive Bomber (bomb) from Akagi, 2 A6M Zero Fighter from Akagi"; a side's
     own patrol also names the ship it shadows."""
-    fuels = [a["fuel"] for a in rows if a.get("fuel") is not None]
+    fuels = [a["fuel"] for a in rows if a.get("fuel") is not None and a["unit"] in FUEL_UNITS]  # HBG-R96
     if any(a.get("oof") for a in rows):
         marker = " (out of fuel)"
     elif fuels:
@@ -289,7 +289,7 @@ def render(game: Game, v: Any) -> list[TextSection]:
     head = (
         ("Turn", f"{st['turn']} (limit {st['max_turns'] or 'none'})"),
         ("Step", f"{st['step']} {st['step_title']}"),
-        *_standing_rows(st),
+        *_victory_rows(st),
         ("Cup", f"{cup}; drawing: {game.side_name(st['drawer'])}"),
         ("Squalls", ", ".join(f"SZ{z:02d}" for z in st["squalls"]) or "none"),
         ("Scale", "a Sea Zone is about 50 miles across, a Turn about 45 minutes (Game Scale)"),
