@@ -127,21 +127,27 @@ def test_hbg_2_1_damaged_seaplane_base_launches_fewer() -> None:
     assert STEPS["2.1"].decisions(st2) == {}
 
 
+def _jake(st, cruiser: str) -> str:  # type: ignore[no-untyped-def]
+    """The id of ``cruiser``'s E13A (the floatplanes' ids are drawn for each game, HBG-R64)."""
+    return next(a.id for a in st.air.values() if a.unit == "e13a" and a.base == cruiser)
+
+
 def test_hbg_2_1_e34_tone_cruiser_launches_its_e13a_from_the_task_force() -> None:
     """E34, M085, M087, HBG-R60: each Tone-class cruiser on the map launches its 1 floatplane from
     its Task Force's zone, no fuel; once a Turn; cruisers still in reinforcement cannot."""
     st = fresh()
+    t1, t2, t3, t4 = (_jake(st, f"tone_ca-{n}") for n in (1, 2, 3, 4))
     goto(st, "2.1")
     opts = options(st, "ijn")
-    assert "launch:a1" in opts and "launch:a2" in opts
-    assert "launch:a3" not in opts and "launch:a4" not in opts  # tone_ca-3/4 not on the map
-    choose(st, "ijn", "launch:a1")
+    assert f"launch:{t1}" in opts and f"launch:{t2}" in opts
+    assert f"launch:{t3}" not in opts and f"launch:{t4}" not in opts  # tone_ca-3/4 not on the map
+    choose(st, "ijn", f"launch:{t1}")
     dests = {int(o[3:]) for o in options(st, "ijn") if o.startswith("to:")}
     assert dests == set(DATA.map.within(19, 2))
     choose(st, "ijn", "to:24")
-    e13a = st.air["a1"]
+    e13a = st.air[t1]
     assert e13a.at == "air" and e13a.zone == 24 and e13a.fuel is None and e13a.launched == st.turn
-    assert "launch:a1" not in options(st, "ijn") and "move:a1" not in options(st, "ijn")
+    assert f"launch:{t1}" not in options(st, "ijn") and f"move:{t1}" not in options(st, "ijn")
     hidden = [e for e in st.events if e.kind == "patrol" and e.to == ("usn",)]
     assert hidden and "tone" not in hidden[-1].text.lower() and "SZ24" in hidden[-1].text  # HBG-R64
 
@@ -152,23 +158,27 @@ def test_hbg_2_1_the_enemy_never_sees_which_cruiser_a_floatplane_flies_from() ->
     use only that color chips"), none shows a floatplane's cruiser. Tone 1's E13A, launched from a hidden Task
     Force, is seen by the USN and a spectator with no base (they saw ``tone_ca-1``, telling that Carrier Division
     1 was within 2 zones), by the IJN with its cruiser; its public 5.1 flight home does not name the cruiser
-    either. Carrier and Midway aircraft still show their carrier or base."""
+    either, and its id does not name it: the floatplanes' ids are drawn for each game. Carrier and Midway aircraft
+    still show their carrier or base."""
     st = fresh()
+    jake = _jake(st, "tone_ca-1")
     goto(st, "2.1")
-    choose(st, "ijn", "launch:a1")
+    choose(st, "ijn", f"launch:{jake}")
     choose(st, "ijn", "to:24")
     assert not st.ships["tone_ca-1"].located
 
     def seen(who: str | None) -> dict[str, str]:
         return {a["id"]: a["base"] for a in st.view(who)["state"]["air"] if a["at"] == "air"}
 
-    assert seen("usn")["a1"] == "" and seen(None)["a1"] == "" and seen("ijn")["a1"] == "tone_ca-1"
+    assert seen("usn")[jake] == "" and seen(None)[jake] == "" and seen("ijn")[jake] == "tone_ca-1"
     assert seen("usn")["a5"] == "akagi" and seen("ijn")["a13"] == "airfield"  # carrier colours, Midway's white
-    st.air["a1"].oof = True
+    st.air[jake].oof = True
     st.ships["tone_ca-1"].zone = st.ships["akagi"].zone = 18  # the Task Force sailed: the E13A flies after it
     goto(st, "5.1")
-    home = [e for e in st.events if e.kind == "return" and e.data.get("air") == "a1"]
+    home = [e for e in st.events if e.kind == "return" and e.data.get("air") == jake]
     assert home and home[-1].to is None and "tone" not in home[-1].text.lower()
+    ids = {GAME.new(seed=seed).air["a1"].base for seed in range(8)}  # type: ignore[attr-defined]
+    assert len(ids) > 1  # which cruiser's floatplane is a1 changes from game to game
 
 
 def test_hbg_2_1_e33_enterprise_sends_one_sbd_on_patrol_with_a_recon_marker() -> None:

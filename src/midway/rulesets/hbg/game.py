@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 from midway.engine import MAX_TURNS, Decision, Game, GameOption, Option, Outcome, State, TextSection
+from midway.engine.chance import SeededDice
 from midway.rulesets.hbg import combat, command, maintenance, orders, search, views
 from midway.rulesets.hbg.model import _LOG_SET as _BIND
 from midway.rulesets.hbg.model import (
@@ -77,6 +78,10 @@ ones included; which zone the transports take at 4.1, asked only when two zones 
 ships): the enemy's view does not show that the side is choosing."""
 
 
+_FLOATPLANE_STREAM = 0x5EA9_1A7E
+"""Mixed into the game's seed for the draw of the floatplanes' ids (HBG-R64), apart from the game's dice."""
+
+
 class HbgState(State):
     """A game of The Battle of Midway in progress."""
 
@@ -110,6 +115,7 @@ class HbgState(State):
         self.airfield_ko_turn = 0
         """[1.3.2.1] the Turn the airfield took its last hit point (0: not knocked out)."""
         counters: dict[str, int] = {}
+        floatplane_ships: list[tuple[str, str, int]] = []
         for tf in setup.task_forces.values():
             carriers = list(tf.carriers)
             for unit, count in tf.ships.items():
@@ -124,7 +130,16 @@ class HbgState(State):
                     self.ships[sid] = ship
                     floats = DATA.units[unit].floatplanes
                     if floats:
-                        self.add_air(tf.side, "e13a", sid, floats)
+                        floatplane_ships.append((tf.side, sid, floats))
+        # HBG-R64: the floatplanes take the first ids (a1, a2, ...) in an order drawn for the game, so that an
+        # enemy floatplane's id never names its cruiser, and so its Task Force (no chip shows a floatplane's
+        # cruiser); drawn from a stream of the seed's own, so that the game's dice are as before
+        order = SeededDice(self.seed ^ _FLOATPLANE_STREAM)
+        for i in range(len(floatplane_ships) - 1, 0, -1):
+            j = order.randint(0, i)
+            floatplane_ships[i], floatplane_ships[j] = floatplane_ships[j], floatplane_ships[i]
+        for side, sid, floats in floatplane_ships:
+            self.add_air(side, "e13a", sid, floats)
         for b in setup.bases.values():
             self.bases[b.id] = Base(b.id, b.unit, b.zone, batteries=b.batteries)
         for g in setup.air_groups:
@@ -777,23 +792,23 @@ class HbgGame(Game):
     join by the Task Force their carriers form now (one Sea Zone), not the one they were set up in.
     0.5: HBG-R81, in air-only combat CAP facing enemy bombers attacks them (before any fighters-only combat), and
     fighters alone make no attack on a board without defending aircraft when both sides have sea or land units;
-    HBG-R78, Midway's CAP follows its ships out of a zone left with no Capital Ship or base, ordered or not, and
-    CAP out of fuel (a carrier's or Midway's) stays when its ships sail; HBG-R96, a Strike Group runs out of fuel
-    as one at Burn Fuel (a B-17 flying with F4Fs included), and a B-17 joining a Strike Group never lowers its
-    fuel; HBG-R64, the enemy never sees which cruiser a floatplane flies from; HBG-R97, new Air Group and Strike
-    Group ids numbered per side; HBG-R35, a simultaneous step's decisions say so even when one side alone is
-    asked, the 4.2 CAP intercept and the 4.1 transport route are private questions, and the enemy's view names
-    no step while only the side answers one; HBG-R65, a side whose token is drawn is asked even when it can only
-    pass; HBG-R79, a reinforcement Task Force entering beside located ships of its side is located; HBG-R95, a
+    HBG-R78, Midway's CAP follows its ships out of a zone left with no Capital Ship or base, ordered or not, and CAP
+    out of fuel (a carrier's or Midway's) stays when its ships sail; HBG-R96, a Strike Group runs out of fuel as one
+    at Burn Fuel (a B-17 flying with F4Fs included), and a B-17 joining a Strike Group never lowers its fuel;
+    HBG-R64, the enemy never sees which cruiser a floatplane flies from, nor does its id name it; HBG-R97, new Air
+    Group and Strike Group ids numbered per side; HBG-R35, a simultaneous step's decisions say so even when one side
+    alone is asked, the 4.2 CAP intercept and the 4.1 transport route are private questions, and the enemy's view
+    names no step while only the side answers one; HBG-R65, a side whose token is drawn is asked even when it can
+    only pass; HBG-R79, a reinforcement Task Force entering beside located ships of its side is located; HBG-R95, a
     carrier's patrol bomber counts against its Air Service for the Turn; HBG-R82, sunk transports are recorded
     losses; HBG-R98, fleets that meet (a move in 3.1, an entry in 1.3) are revealed at once, not only at 4.3;
-    HBG-R99 records that a knocked-out Airfield lands one and launches one Air Unit a Turn (no change); HBG-R65,
-    the views name the current Turn's drawer from its first step; HBG-R85, what is done in Round 3 of an attack
-    is labelled "4.3 Round 3"; HBG-R36, Victory By Losses scores and announces no VP, and the views show each
-    side's ships sunk and Midway's airfield instead of the VP tracks; HBG-R35, an enemy airborne Air Group shows
-    its fuel marker (fuel, out of fuel) and its Strike Group; HBG-R73, the options to move, join or send on CAP a
-    Strike Group name it and its make-up with its fuel, and the map's table shows each group's fuel marker,
-    ordnance and home."""
+    HBG-R99 records that a knocked-out Airfield lands one and launches one Air Unit a Turn (no change); HBG-R65, the
+    views name the current Turn's drawer from its first step; HBG-R85, what is done in Round 3 of an attack is
+    labelled "4.3 Round 3"; HBG-R36, Victory By Losses scores and announces no VP, and the views show each side's
+    ships sunk and Midway's airfield instead of the VP tracks; HBG-R35, an enemy airborne Air Group shows its fuel
+    marker (fuel, out of fuel) and its Strike Group; HBG-R73, the options to move, join or send on CAP a Strike
+    Group name it and its make-up with its fuel, and the map's table shows each group's fuel marker, ordnance and
+    home."""
     sides = SIDES
     side_names = {"usn": "United States Navy", "ijn": "Imperial Japanese Navy"}
     description = (
