@@ -35,20 +35,11 @@ def searching(state: TerribleResolveState, side: str) -> bool:
     return side == "usn" and not state.found
 
 
-def _bomber(g: str) -> bool:
-    """[Special Rule] Group ``g`` is a bomber: only bombers make up the search groups (TR-R17)."""
-    return g not in FIGHTER_GROUPS
-
-
 def search_wave(state: TerribleResolveState) -> list[str]:
     """[Special Rule: Finding the Japanese Fleet] "the first wave of bombers": the American bombers in Moving to
     Attack that have not acted this step, in group order. Escort fighters are in no search group (TR-R17)."""
-    acted = state.acted
-    there = state._where["usn"].get("mta", ())
-    if acted:
-        done_ = set(acted)
-        return [g for g in there if g not in FIGHTER_GROUPS and g not in done_]
-    return list(filter(_bomber, there))
+    done_ = state.acted
+    return [g for g in state._where["usn"].get("mta", ()) if g not in FIGHTER_GROUPS and g not in done_]
 
 
 def movers(state: TerribleResolveState, side: str) -> list[str]:
