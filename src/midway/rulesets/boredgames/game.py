@@ -141,25 +141,28 @@ class BoredGamesState(State):
         in play that holds no aircraft but ``mover`` (moved, its old areas leave the board)."""
         out = []
         spare = False
-        at = self.at
         for i, origin in enumerate(self.small):
             if origin is None:
                 if not spare:
                     spare = True
                     out.append(i)
-            elif all(at.get(c, mover) == mover for c in block_cells(origin)):
+            elif self._clear_of_others(origin, mover):
                 out.append(i)
         return out
+
+    def _clear_of_others(self, origin: Cell, mover: str) -> bool:
+        """[ACTION FLIGHT *] BG-R12: the Small Board Tile laid at ``origin`` holds no aircraft but ``mover``."""
+        at = self.at
+        return all(at.get(c, mover) == mover for c in block_cells(origin))
 
     def tile_mask(self, mover: str) -> int:
         """[ACTION COMBAT] BG-R15: the tiles :func:`~midway.rulesets.boredgames.board.reachable` may lay for
         ``mover`` (bit ``i``: tile ``i`` not in play, or holding no other aircraft)."""
         if not self.small_at:
             return (1 << len(self.small)) - 1
-        at = self.at
         mask = 0
         for i, origin in enumerate(self.small):
-            if origin is None or all(at.get(c, mover) == mover for c in block_cells(origin)):
+            if origin is None or self._clear_of_others(origin, mover):
                 mask |= 1 << i
         return mask
 
