@@ -271,6 +271,13 @@ class State:
         """What ``side`` may know (``None``: a spectator), JSON-ready."""
         raise NotImplementedError
 
+    def _why_not(self, side: str, decision: Decision, option_id: str) -> tuple[str, str] | None:
+        """Why ``option_id`` is not an option of ``decision`` now, and the rule that forbids it (``(reason,
+        rule)``), where the decision's own rule is not the one: a menu that offers an order only when another
+        rule allows it (vam's US raid on Midway, only once Japanese troops are ashore). ``None`` by default: the
+        refusal then names the decision's rule. Asked only when a choice is refused."""
+        return None
+
     def _standing(self, side: str) -> tuple[Option, ...]:
         """The *standing options* of ``side`` now: choices it may make at any moment, whether it has a decision
         or not (a concession). None by default; asked only while the game goes on. A ruleset that offers some
@@ -561,6 +568,12 @@ class State:
                 return standing
             shown = ", ".join(current.option_ids[:12])
             more = "" if len(current.options) <= 12 else f", ... ({len(current.options)} in all)"
+            why = self._why_not(side, current, option_id)
+            if why is not None:  # the ruleset knows the rule that forbids it
+                raise UnknownOptionError(
+                    f"{option_id!r} is not a legal choice for {current.prompt!r}: {why[0]}; legal: {shown}{more}",
+                    rule=why[1],
+                )
             raise UnknownOptionError(
                 f"{option_id!r} is not a legal choice for {current.prompt!r}; legal: {shown}{more}",
                 rule=current.rule,

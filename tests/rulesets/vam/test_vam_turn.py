@@ -570,3 +570,25 @@ def test_vam_naval_search_at_night_a_miss_tells_nothing() -> None:
         told.append([(e.kind, e.text) for e in s.log("usn")[n:]])
     assert told[0] == told[1]
     assert any(kind == "roll" for kind, _ in told[0])
+
+
+def test_vam_phase1_a_refused_order_names_the_rule_that_forbids_it() -> None:
+    """M062, VAM-R37 (« le raid américain sur Midway » only once Japanese troops are ashore), VAM-R53: an order
+    the phase-1 menu leaves out, chosen anyway, is refused naming the rule that keeps it out, not the menu's own
+    ("Mouvements navals"), and the state is left as it was."""
+    from midway.engine import UnknownOptionError
+
+    s = new(seed=0)
+    before = s.to_bytes()
+    for side, oid, rule in (
+        ("usn", "mr", "VAM-R37"),
+        ("usn", "ku", "Transports d'hydravions japonais"),
+        ("usn", "en", "Entrée sur la carte"),
+    ):
+        with pytest.raises(UnknownOptionError) as refused:
+            s.apply(side, oid)
+        assert rule in refused.value.rule and "Mouvements navals" not in refused.value.rule
+    with pytest.raises(UnknownOptionError) as other:
+        s.apply("usn", "zz")
+    assert other.value.rule == "Mouvements navals"  # an id no rule explains: the menu's rule
+    assert s.to_bytes() == before

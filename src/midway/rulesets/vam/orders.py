@@ -423,6 +423,23 @@ class Orders(_Base):
         self.orders = {s: {"mv": {}, "en": {}, "se": [], "mr": [], "ku": False} for s in SIDES}
         self.open = {s: True for s in SIDES}
 
+    def _why_not(self, side: str, decision: Decision, option_id: str) -> tuple[str, str] | None:
+        """[Phase 1] The rule that keeps an order off the phase-1 menu, named when it is typed anyway (the menu's
+        own rule is "Mouvements navals"); ``None`` elsewhere."""
+        if self.step != "p1" or self.menu[side] or decision.kind != "orders":
+            return None
+        if option_id == "mr" and side == "usn" and not self.ashore("ijn"):
+            return "the US raids Midway only once Japanese troops are ashore", "Déclaration des raids / VAM-R37"
+        if option_id == "mr":
+            return "no aircraft may fly the raid on Midway and come back now", "Déclaration des raids / M057"
+        if option_id == "en" and side == "usn":
+            return "only Japanese ships enter the map, by column A", "Entrée sur la carte"
+        if option_id == "ku":
+            if side == "usn":
+                return "only Japan builds the Kure seaplane base", "Transports d'hydravions japonais"
+            return "ST11 cannot build the Kure base now", "Transports d'hydravions japonais / VAM-R53"
+        return None
+
     def _dec_p1(self, side: str) -> Decision | None:
         """[Phase 1] The phase-1 order menu and its sub-menus (M020)."""
         menu = self.menu[side]
