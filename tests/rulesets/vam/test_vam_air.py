@@ -611,3 +611,30 @@ def test_vam_consequences_aircraft_destroyed_on_midway_named_full_or_reduced() -
         said = [e.text for e in s.log("ijn")[n:] if e.kind == "midway"]
         assert said == [f"Un avion {text} est détruit au sol"]
         assert s.view("ijn", log_tail=0)["state"]["vp_told"] - told == points
+
+
+def test_vam_recovery_done_lands_a_carriers_own_aircraft_before_strays() -> None:
+    """[Récupération des avions] M099: « done » gives each aircraft its first landing site; Hiryu sunk, her raiders
+    (listed first) may land only on Soryu, whose own aircraft fill her. The default lands Soryu's own first: before,
+    Hiryu's took her room and Soryu's own ditched (an audit); a player may still choose otherwise."""
+    s = new(seed=0)
+    clear_sea(s)
+    place(s, "soryu", "F6")
+    place(s, "hiryu", "F6")
+    touch(s)
+    own = {c: [a for a, r in s.u.items() if r.get("base") == c and r.get("st") == "deck"] for c in ("soryu", "hiryu")}
+    for c in own:
+        for a in own[c]:
+            s.u[a]["st"] = "air"
+    s.sink("hiryu", "usn")
+    s.raids = [{"hex": "F6"}]
+    for a in own["hiryu"]:
+        s.u[a]["raid"] = 0
+    s.step = "p7"
+    s._enter_p7()
+    s.tasks["ijn"].sort(key=lambda t: not t[0].startswith("hiryu"))  # the strays first
+    assert all("soryu" in s.landing_sites(a) for a in own["hiryu"])
+    s.defaults()
+    landed = {t[0]: t[1] for t in s.tasks["ijn"]}
+    assert all(landed[a] == "soryu" for a in own["soryu"])
+    assert all(landed[a] is None for a in own["hiryu"])  # no room left: they ditch

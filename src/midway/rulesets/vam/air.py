@@ -119,10 +119,20 @@ class Air(_Base):
 
     def defaults(self) -> None:
         """[Séquence de jeu] Every task without a target gets its first legal one (the ``done`` default); a unit
-        that holds its fire gets none (VAM-R50)."""
+        that holds its fire gets none (VAM-R50). In phase 7 the aircraft that can land on their own base are
+        placed first, so that aircraft with no room at home (their carrier sunk or full) never take their room
+        and leave them to ditch (an audit saw Soryu's own aircraft ditch while Hiryu's raiders filled her deck)."""
         held = self.held
         for side in SIDES:
-            for i, task in enumerate(self.tasks[side]):
+            tasks = self.tasks[side]
+            order: list[int] = list(range(len(tasks)))
+            if self.step == "p7":
+                u = self.u
+                home = [i for i, t in enumerate(tasks) if t[1] is None and u[t[0]]["base"] in self.landing_sites(t[0])]
+                first = set(home)
+                order = [*home, *(i for i in order if i not in first)]
+            for i in order:
+                task = tasks[i]
                 if task[1] is None and task[0] not in held:
                     t = self.targets(side, i)
                     if t:

@@ -644,14 +644,15 @@ class VamGame(Game):
     id = "vam"
     title = "Victory at Midway"
     version = "0.4"
-    """0.4: the Japanese land-combat reply spreads its targets as the American fire does (VAM-R28, VAM-R50
-    revised); a side's ``vp_told`` no longer moves on the ready aircraft a bomb destroys aboard a carrier nor on
-    the aircraft lost when troops ashore close Midway's airfield, and an aircraft destroyed on Midway's ground is
-    named to Japan with its strength (VAM-R49 revised); ST11 is immune to submarines only while the Kure base is
-    begun or completed, not once it is closed (VAM-R54); at a landing the umpire tells the forces present: Japan the
-    American troops on the island, both sides the Japanese troops already ashore (VAM-R55); with the option
-    ``concession`` a side may concede at any moment, asked something or not: conceding is a standing option of the
-    engine, no longer an option of every decision (VAM-R30 revised).
+    """0.4: the Japanese land-combat reply spreads its targets as the American fire does (VAM-R28, VAM-R50 revised);
+    phase 7's ``done`` lands each carrier's own aircraft before aircraft with no room at home; a side's ``vp_told``
+    no longer moves on the ready aircraft a bomb destroys aboard a carrier nor on the aircraft lost when troops
+    ashore close Midway's airfield, and an aircraft destroyed on Midway's ground is named to Japan with its strength
+    (VAM-R49 revised); ST11 is immune to submarines only while the Kure base is begun or completed, not once it is
+    closed (VAM-R54); at a landing the umpire tells the forces present: Japan the American troops on the island,
+    both sides the Japanese troops already ashore (VAM-R55); with the option ``concession`` a side may concede at
+    any moment, asked something or not: conceding is a standing option of the engine, no longer an option of every
+    decision (VAM-R30 revised).
 
     0.3: phase-1 raid and scout menus count from where the carriers end the phase's moves, moves first
     (VAM-R48); a raid's way home counts only bases the aircraft may land on (VAM-R17 revised); a ditched unit is
