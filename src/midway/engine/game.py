@@ -568,15 +568,10 @@ class State:
                 return standing
             shown = ", ".join(current.option_ids[:12])
             more = "" if len(current.options) <= 12 else f", ... ({len(current.options)} in all)"
-            why = self._why_not(side, current, option_id)
-            if why is not None:  # the ruleset knows the rule that forbids it
-                raise UnknownOptionError(
-                    f"{option_id!r} is not a legal choice for {current.prompt!r}: {why[0]}; legal: {shown}{more}",
-                    rule=why[1],
-                )
+            why = self._why_not(side, current, option_id)  # the rule that keeps it off, if not the decision's
+            reason, rule = (f": {why[0]}", why[1]) if why is not None else ("", current.rule)
             raise UnknownOptionError(
-                f"{option_id!r} is not a legal choice for {current.prompt!r}; legal: {shown}{more}",
-                rule=current.rule,
+                f"{option_id!r} is not a legal choice for {current.prompt!r}{reason}; legal: {shown}{more}", rule=rule
             )
         events = self.events
         start = len(events)

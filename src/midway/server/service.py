@@ -819,15 +819,11 @@ class GameService:
                     self._put(game_id, info.n_moves, state)
                 if state.is_over:
                     raise Conflict(f"the game is over: {state.result.reason if state.result else ''}")
-                public = True
-                if decision_id == STANDING:  # a standing option (a concession): it answers no decision
-                    engine_id = STANDING
-                else:
+                answered = self._answered(info, state, side, decision_id)
+                if answered is None:
                     decision = state.decision(side)
-                    if decision is None or self.wire_id(info, decision) != decision_id:
-                        raise Conflict(self._stale_message(conn, info, state, side, decision_id, decision))
-                    engine_id = decision.id
-                    public = state.public_turn(decision)
+                    raise Conflict(self._stale_message(conn, info, state, side, decision_id, decision))
+                engine_id, public = answered
                 try:
                     state.apply(side, option_id, decision_id=engine_id)
                 except UnknownOptionError as exc:
@@ -847,6 +843,17 @@ class GameService:
             if applied:  # the state moved on but the commit did not happen: forget it
                 self._drop(game_id)
             raise
+
+    def _answered(self, info: GameInfo, state: State, side: str, decision_id: str) -> tuple[str, bool] | None:
+        """The engine's decision id that the seat's wire ``decision_id`` answers, and whether that choice is made in a
+        public turn (its thinking time may then be shown, :meth:`_moved`); ``None`` when it answers no decision
+        ``side`` has now (stale). A standing option (a concession, ``decision_id`` "standing") answers none."""
+        if decision_id == STANDING:
+            return STANDING, True
+        decision = state.decision(side)
+        if decision is None or self.wire_id(info, decision) != decision_id:
+            return None
+        return decision.id, state.public_turn(decision)
 
     def _moved(
         self,
@@ -904,15 +911,10 @@ class GameService:
         info = replace(held.info, thinking=dict(held.info.thinking))
         if state.is_over:
             return None
-        public = True
-        if decision_id == STANDING:  # a standing option (a concession): it answers no decision
-            engine_id = STANDING
-        else:
-            decision = state.decision(side)
-            if decision is None or self.wire_id(info, decision) != decision_id:
-                return None
-            engine_id = decision.id
-            public = state.public_turn(decision)
+        answered = self._answered(info, state, side, decision_id)
+        if answered is None:
+            return None
+        engine_id, public = answered
         try:
             state.apply(side, option_id, decision_id=engine_id)
         except IllegalChoiceError:  # the state is as it was

@@ -157,21 +157,29 @@ function renderDecision(payload) {
 }
 
 async function choose(option) {
+  const payload = payloads[active];
+  if (!payload || !payload.decision) return;
+  await post(payload.decision.id, option, () => {
+    order = option.id === "done" || option.id.startsWith("cancel") ? [] : [...order, option.label].slice(-12);
+    filter = null;
+  });
+}
+
+// Post the active seat's choice ``option`` as an answer to ``decisionId`` ("standing" for a standing option);
+// ``taken`` runs once the server took it, before the answer is shown. A push that arrived while the answer
+// travelled may be newer than the answer: the pushes have the last word (see refresh).
+async function post(decisionId, option, taken = () => {}) {
   const side = active; // the screen may change hands while the answer travels
-  const payload = payloads[side];
-  if (sending || !payload || !payload.decision) return;
+  if (sending) return;
   sending = true;
   const seen = pushes[side] || 0;
   try {
     const answer = await api(`/api/games/${encodeURIComponent(gameId)}/choices`, {
       method: "POST",
       token: tokens[side],
-      body: { decision_id: payload.decision.id, option_id: option.id },
+      body: { decision_id: decisionId, option_id: option.id },
     });
-    order = option.id === "done" || option.id.startsWith("cancel") ? [] : [...order, option.label].slice(-12);
-    filter = null;
-    // A push that arrived while the answer travelled may be newer than the answer: the pushes have the last word
-    // (see refresh).
+    taken();
     if ((pushes[side] || 0) === seen) update(side, answer);
   } catch (err) {
     showError(err.message);
@@ -191,25 +199,10 @@ function standingButtons(payload) {
 }
 
 async function chooseStanding(option) {
-  const side = active;
-  const payload = payloads[side];
+  const payload = payloads[active];
   if (sending || !payload || payload.over) return;
   if (!window.confirm(`${option.label}?`)) return;
-  sending = true;
-  const seen = pushes[side] || 0;
-  try {
-    const answer = await api(`/api/games/${encodeURIComponent(gameId)}/choices`, {
-      method: "POST",
-      token: tokens[side],
-      body: { decision_id: "standing", option_id: option.id },
-    });
-    if ((pushes[side] || 0) === seen) update(side, answer);
-  } catch (err) {
-    showError(err.message);
-    if (err.status === 409) refresh(side);
-  } finally {
-    sending = false;
-  }
+  await post("standing", option);
 }
 
 // An HTTP answer is shown only if no push came while it travelled. The pushes of one websocket arrive in order and
