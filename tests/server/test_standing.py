@@ -9,29 +9,10 @@ from midway.engine import registry
 from midway.server.db import moves
 from midway.server.service import GameService
 from tests.engine.standing_toy import STANDING_TOY
+from tests.server.test_api import _choose, _new, _seat
 
 registry.register(STANDING_TOY)
 HUMANS = {"usn": {"kind": "human"}, "ijn": {"kind": "human"}}
-
-
-def _new(client: TestClient, body: dict) -> dict:
-    r = client.post("/api/games", json=body)
-    assert r.status_code == 201, r.text
-    return r.json()
-
-
-def _seat(client: TestClient, created: dict, side: str) -> dict:
-    r = client.get(f"/api/games/{created['game_id']}/seat", headers={"X-Seat-Token": created["seats"][side]["token"]})
-    assert r.status_code == 200, r.text
-    return r.json()
-
-
-def _post(client: TestClient, created: dict, side: str, decision: str, option: str):  # type: ignore[no-untyped-def]
-    return client.post(
-        f"/api/games/{created['game_id']}/choices",
-        json={"decision_id": decision, "option_id": option},
-        headers={"X-Seat-Token": created["seats"][side]["token"]},
-    )
 
 
 def test_a_seat_concedes_with_no_pending_decision(client: TestClient, service: GameService) -> None:
@@ -44,20 +25,20 @@ def test_a_seat_concedes_with_no_pending_decision(client: TestClient, service: G
     usn = _seat(client, created, "usn")
     assert [o["id"] for o in usn["view"]["standing"]] == ["concede"]
     assert all(o["id"] != "concede" for o in usn["decision"]["options"])
-    assert _post(client, created, "usn", usn["decision"]["id"], "done").status_code == 200
+    assert _choose(client, created, "usn", "done", usn["decision"]["id"]).status_code == 200
     usn = _seat(client, created, "usn")
     assert usn["decision"] is None and [o["id"] for o in usn["view"]["standing"]] == ["concede"]
     n = service.info(gid).n_moves
-    assert _post(client, created, "usn", "standing", "surrender").status_code == 422
+    assert _choose(client, created, "usn", "surrender", "standing").status_code == 422
     ijn = _seat(client, created, "ijn")
-    assert _post(client, created, "ijn", ijn["decision"]["id"], "concede").status_code == 422
+    assert _choose(client, created, "ijn", "concede", ijn["decision"]["id"]).status_code == 422
     assert service.info(gid).n_moves == n and _seat(client, created, "ijn") == ijn
-    r = _post(client, created, "usn", "standing", "concede")
+    r = _choose(client, created, "usn", "concede", "standing")
     assert r.status_code == 200, r.text
     body = r.json()
     assert body["over"] and body["outcome"]["winner"] == "ijn" and body["outcome"]["kind"] == "concession"
     assert body["view"]["standing"] == []
-    assert _post(client, created, "usn", "standing", "concede").status_code == 409  # the game is over
+    assert _choose(client, created, "usn", "concede", "standing").status_code == 409  # the game is over
     record = client.get(f"/api/games/{gid}/record").json()
     assert record["moves"][-1] == ["usn", "concede"]
     with service.engine.connect() as conn:
@@ -67,7 +48,7 @@ def test_a_seat_concedes_with_no_pending_decision(client: TestClient, service: G
     assert service.state(gid)[1].outcome().winner == "ijn"
 
     off = _new(client, {"ruleset": "vam", "seed": 3, "seats": HUMANS})
-    refused = _post(client, off, "ijn", "standing", "concede")
+    refused = _choose(client, off, "ijn", "concede", "standing")
     assert refused.status_code == 422 and "not a standing option" in refused.json()["detail"]
     assert service.info(off["game_id"]).n_moves == 0
 
@@ -83,15 +64,15 @@ def test_a_standing_choice_that_does_not_end_the_game_and_play_goes_on(
     )
     a = _seat(client, created, "a")
     assert [o["id"] for o in a["view"]["standing"]] == ["resign", "note"]
-    assert _post(client, created, "a", a["decision"]["id"], "bid-2").status_code == 200
+    assert _choose(client, created, "a", "bid-2", a["decision"]["id"]).status_code == 200
     b_before = _seat(client, created, "b")["decision"]["id"]
-    r = _post(client, created, "a", "standing", "note")
+    r = _choose(client, created, "a", "note", "standing")
     assert r.status_code == 200, r.text
     assert [o["id"] for o in r.json()["view"]["standing"]] == ["resign"] and r.json()["view"]["sealed"] == ["a"]
-    assert _post(client, created, "a", "standing", "note").status_code == 422
+    assert _choose(client, created, "a", "note", "standing").status_code == 422
     assert _seat(client, created, "b")["decision"]["id"] == b_before  # a's note tells b nothing
-    assert _post(client, created, "b", "standing", "note").status_code == 200
-    assert _post(client, created, "b", b_before, "bid-1").status_code == 409  # b's own note moved its id on
-    assert _post(client, created, "b", _seat(client, created, "b")["decision"]["id"], "bid-1").status_code == 200
+    assert _choose(client, created, "b", "note", "standing").status_code == 200
+    assert _choose(client, created, "b", "bid-1", b_before).status_code == 409  # b's own note moved its id on
+    assert _choose(client, created, "b", "bid-1").status_code == 200
     assert service.state(created["game_id"])[1].bids_seen == [{"a": 2, "b": 1}]
     assert service.info(created["game_id"]).n_moves == 4
